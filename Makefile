@@ -1,0 +1,63 @@
+# TeachPilot: `make run` to start the site, `make test` to run every test. `make help` lists the rest.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GO      ?= go
+NPM     ?= npm
+WEB     := web
+BIN     := bin/site
+WEB_SRC := $(shell find $(WEB)/app $(WEB)/public content -type f 2>/dev/null) $(wildcard $(WEB)/*.ts $(WEB)/*.json)
+
+.PHONY: help run build dev test test-go test-web test-e2e lint fmt bench clean deps
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+deps: $(WEB)/node_modules/.package-lock.json ## Install npm packages (and Go modules)
+	$(GO) mod download
+
+$(WEB)/build/client/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SRC)
+	cd $(WEB) && $(NPM) run --silent build
+
+$(BIN): $(WEB)/build/client/index.html $(shell find cmd internal -name '*.go') go.mod go.sum $(WEB)/embed.go
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/site
+
+build: $(BIN) ## Build the site and the Go binary (bin/site)
+
+run: $(BIN) ## Build and start the site on http://localhost:8080 (SQLite under ./data)
+	mkdir -p data
+	./$(BIN)
+
+dev: deps ## Frontend dev server with hot reload (no Go API)
+	cd $(WEB) && $(NPM) run dev
+
+lint: $(WEB)/node_modules/.package-lock.json ## gofmt, go vet, Biome and TypeScript
+	@out=$$(gofmt -l cmd internal web/*.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	cd $(WEB) && npx biome check . && npx react-router typegen && npx tsc
+
+fmt: ## Format Go and TypeScript
+	gofmt -w cmd internal web/*.go
+	cd $(WEB) && npx biome check --write .
+
+test: build lint test-go test-web test-e2e ## Install what tests need and run every test
+
+test-go: $(WEB)/build/client/index.html
+	$(GO) test -count=1 ./...
+
+test-web: $(WEB)/node_modules/.package-lock.json
+	cd $(WEB) && npx vitest run
+
+test-e2e: $(BIN)
+	./scripts/install-chromium.sh
+	cd $(WEB) && npx playwright test
+
+bench: $(BIN) ## Print page weight, Lighthouse scores and server throughput
+	./bench/run.sh
+
+clean: ## Remove build output and local data
+	rm -rf bin data $(WEB)/build $(WEB)/.react-router

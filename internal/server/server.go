@@ -1,0 +1,41 @@
+// Package server is the HTTP side of the site: the embedded pages, the form API, health.
+package server
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/teachpilot/site/internal/config"
+)
+
+// Server holds what the handlers need. It is built once by New.
+type Server struct {
+	cfg  config.Config
+	log  *slog.Logger
+	site *site
+}
+
+// New prepares the server: it loads the embedded site (pages, assets) into memory.
+func New(cfg config.Config, log *slog.Logger, client fs.FS) (*Server, error) {
+	st, err := loadSite(client)
+	if err != nil {
+		return nil, err
+	}
+	return &Server{cfg: cfg, log: log, site: st}, nil
+}
+
+// HTTPServer returns an *http.Server for cfg.Addr with timeouts set, so a slow or idle
+// client cannot hold a connection forever.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Addr:              s.cfg.Addr,
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
