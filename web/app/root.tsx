@@ -1,6 +1,17 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { SiteLayout } from "./components/layout/site-layout";
+import { PRODUCT_NAME, paths } from "./config/site";
+import { errorText } from "./lib/error-text";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "alternate", type: "application/rss+xml", title: `${PRODUCT_NAME} blog`, href: paths.rss },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -11,7 +22,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -21,19 +32,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  );
+}
+
+/** HydrateFallback is shown for paths that were not pre-rendered until the app has loaded. */
+export function HydrateFallback() {
+  return (
+    <p role="status" className="p-8 text-center text-lg text-slate-700">
+      Loading...
+    </p>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const text = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
   return (
-    <main>
-      <h1>Unexpected Application Error!</h1>
-      <p>{text}</p>
-    </main>
+    <SiteLayout>
+      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Unexpected Application Error!</h1>
+        <p className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 font-mono text-sm text-red-900">
+          {errorText(error)}
+        </p>
+        <p className="mt-8">
+          <Link
+            to={paths.home}
+            className="inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700"
+          >
+            Back to the home page
+          </Link>
+        </p>
+      </div>
+    </SiteLayout>
   );
 }

@@ -1,7 +1,25 @@
-export default function Page() {
+import { PageBody, PageHeader } from "~/components/ui/page-header";
+import { PRODUCT_NAME, paths } from "~/config/site";
+import { seo } from "~/lib/seo";
+
+export function meta() {
+  return seo({
+    title: "Contact us",
+    description: `Questions about ${PRODUCT_NAME}, help with the product, or bringing it to your school or district: get in touch with our team.`,
+    url: paths.contact,
+  });
+}
+
+export default function ContactPage() {
   return (
-    <main>
-      <h1>contact</h1>
-    </main>
+    <>
+      <PageHeader
+        title="Contact us"
+        intro={`Questions, product support, or bringing ${PRODUCT_NAME} to your school or district — send us a message and we will reply by email.`}
+      />
+      <PageBody>
+        <p className="text-slate-700">The contact form is on its way.</p>
+      </PageBody>
+    </>
   );
 }

@@ -1,7 +1,25 @@
-export default function Page() {
+import { PageBody, PageHeader } from "~/components/ui/page-header";
+import { PRODUCT_NAME, paths } from "~/config/site";
+import { seo } from "~/lib/seo";
+
+export function meta() {
+  return seo({
+    title: "Create a lesson plan",
+    description: `Tell ${PRODUCT_NAME} your subject, grade, topic and lesson length, and get a ready-to-teach lesson plan for your high school class.`,
+    url: paths.lessonPlan,
+  });
+}
+
+export default function LessonPlanPage() {
   return (
-    <main>
-      <h1>lesson-plan</h1>
-    </main>
+    <>
+      <PageHeader
+        title="Create a lesson plan"
+        intro="Tell us your subject, grade, topic and lesson length, and we will draft a lesson plan you can teach tomorrow."
+      />
+      <PageBody>
+        <p className="text-slate-700">The lesson plan form is on its way.</p>
+      </PageBody>
+    </>
   );
 }

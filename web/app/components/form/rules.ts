@@ -1,0 +1,164 @@
+import formsJson from "../../../forms.json";
+
+// The browser side of web/forms.json: the same fields, limits and messages the Go server
+// checks, so what the browser says and what the server answers never disagree.
+
+/** FieldKind is how a field is entered and checked. */
+export type FieldKind = "email" | "text" | "textarea" | "select" | "integer" | "multiselect";
+
+/** FieldOption is one choice of a select or multiselect field. */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** FieldMessages are the texts shown when a rule fails, keyed by the rule. */
+export interface FieldMessages {
+  required?: string;
+  minLength?: string;
+  maxLength?: string;
+  format?: string;
+  min?: string;
+  max?: string;
+  options?: string;
+}
+
+/** FieldRule is one field's entry in forms.json. */
+export interface FieldRule {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  default?: number | string;
+  options?: FieldOption[];
+  messages: FieldMessages;
+}
+
+/** FormName names a form of forms.json. */
+export type FormName = "newsletter" | "contact" | "lessonPlan";
+
+interface FormsFile {
+  honeypot: string;
+  forms: Record<FormName, { fields: FieldRule[] }>;
+}
+
+const forms = formsJson as FormsFile;
+
+/** HONEYPOT is the name of the field people leave empty and bots fill in. */
+export const HONEYPOT: string = forms.honeypot;
+
+/** formFields returns a form's fields in the order of forms.json. */
+export function formFields(form: FormName): readonly FieldRule[] {
+  return forms.forms[form].fields;
+}
+
+/** fieldRule returns one field of a form; it throws for a name forms.json does not have. */
+export function fieldRule(form: FormName, name: string): FieldRule {
+  const rule = forms.forms[form].fields.find((f) => f.name === name);
+  if (!rule) throw new Error(`forms.json: form ${form} has no field ${name}`);
+  return rule;
+}
+
+/** FieldValue is what a field holds: text, or the chosen values of a multiselect. */
+export type FieldValue = string | readonly string[];
+
+/** FieldErrors maps field names to the message shown next to each field. */
+export type FieldErrors = Record<string, string>;
+
+// The server counts characters (code points) of the trimmed text, not UTF-16 units.
+function length(text: string): number {
+  return Array.from(text).length;
+}
+
+// A pragmatic address check, the same shape the server accepts: something@domain.tld,
+// no spaces, one @.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * validateField returns the message for the first rule value breaks, or undefined when the
+ * value is acceptable. Text is trimmed first, as the server does.
+ */
+export function validateField(rule: FieldRule, value: FieldValue | undefined): string | undefined {
+  const m = rule.messages;
+  if (rule.kind === "multiselect") {
+    const chosen = typeof value === "string" ? (value ? [value] : []) : (value ?? []);
+    if (rule.required && chosen.length === 0) return m.required;
+    const allowed = new Set((rule.options ?? []).map((o) => o.value));
+    if (chosen.some((v) => !allowed.has(v))) return m.options;
+    return undefined;
+  }
+
+  const text = (typeof value === "string" ? value : (value?.[0] ?? "")).trim();
+  if (text === "") return rule.required ? m.required : undefined;
+
+  switch (rule.kind) {
+    case "select":
+      return (rule.options ?? []).some((o) => o.value === text) ? undefined : m.options;
+    case "integer": {
+      if (!INTEGER.test(text)) return m.format;
+      const n = Number(text);
+      if (rule.min !== undefined && n < rule.min) return m.min;
+      if (rule.max !== undefined && n > rule.max) return m.max;
+      return undefined;
+    }
+    default: {
+      const n = length(text);
+      if (rule.maxLength !== undefined && n > rule.maxLength) return m.maxLength;
+      if (rule.minLength !== undefined && n < rule.minLength) return m.minLength ?? m.required;
+      if (rule.kind === "email" && !EMAIL.test(text)) return m.format;
+      return undefined;
+    }
+  }
+}
+
+/** validateForm checks every field of a form and returns the messages of those that fail. */
+export function validateForm(form: FormName, values: Record<string, FieldValue | undefined>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const rule of formFields(form)) {
+    const message = validateField(rule, values[rule.name]);
+    if (message) errors[rule.name] = message;
+  }
+  return errors;
+}
+
+/** InputConstraints are the native attributes a field's rules give its input element. */
+export interface InputConstraints {
+  type?: "email" | "text" | "number";
+  inputMode?: "email" | "numeric";
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+}
+
+/**
+ * constraints returns the native attributes for a field, so a browser without JavaScript
+ * applies the same rules before it posts the form.
+ */
+export function constraints(rule: FieldRule): InputConstraints {
+  const c: InputConstraints = {};
+  if (rule.kind === "email") {
+    c.type = "email";
+    c.inputMode = "email";
+  } else if (rule.kind === "integer") {
+    c.type = "number";
+    c.inputMode = "numeric";
+    c.step = 1;
+  } else if (rule.kind === "text") {
+    c.type = "text";
+  }
+  if (rule.required) c.required = true;
+  if (rule.minLength !== undefined && rule.minLength > 1) c.minLength = rule.minLength;
+  if (rule.maxLength !== undefined) c.maxLength = rule.maxLength;
+  if (rule.min !== undefined) c.min = rule.min;
+  if (rule.max !== undefined) c.max = rule.max;
+  return c;
+}
