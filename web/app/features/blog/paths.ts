@@ -1,0 +1,53 @@
+// Blog URLs and list paging, shared by loaders, components and the pre-render list. Relative
+// imports only: react-router.config.ts loads this module outside Vite.
+
+/** PAGE_SIZE is how many cards one page of /blog shows. */
+export const PAGE_SIZE = 9;
+
+/** BLOG_PATH is the blog's first list page. */
+export const BLOG_PATH = "/blog";
+
+/** postPath is the URL path of a post. */
+export function postPath(slug: string): string {
+  return `${BLOG_PATH}/${slug}`;
+}
+
+/** tagPath is the URL path of a tag's page. */
+export function tagPath(tag: string): string {
+  return `${BLOG_PATH}/tag/${tag}`;
+}
+
+/** pagePath is the URL path of a list page; page 1 is /blog itself. */
+export function pagePath(page: number): string {
+  return page <= 1 ? BLOG_PATH : `${BLOG_PATH}/page/${page}`;
+}
+
+/** socialImagePath is the 1200×630 PNG rendered from a post's cover for social networks. */
+export function socialImagePath(slug: string): string {
+  return `/og/${slug}.png`;
+}
+
+/** pageCount is the number of list pages for a number of posts (at least one). */
+export function pageCount(posts: number): number {
+  return Math.max(1, Math.ceil(posts / PAGE_SIZE));
+}
+
+/** pageItems is the slice of items shown on a list page (1-based). */
+export function pageItems<T>(items: readonly T[], page: number): T[] {
+  return items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+}
+
+/** parsePage reads a :page URL parameter: a whole number written without leading zeros. */
+export function parsePage(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[1-9]\d*$/.test(value)) return undefined;
+  return Number(value);
+}
+
+const ACRONYMS: Record<string, string> = { ai: "AI", ell: "ELL", ferpa: "FERPA", iep: "IEP", stem: "STEM" };
+
+/** tagLabel is how a kebab-case tag reads on screen: "lesson-planning" → "Lesson planning". */
+export function tagLabel(tag: string): string {
+  const words = tag.split("-").map((word) => ACRONYMS[word] ?? word);
+  const first = words[0] ?? "";
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(" ");
+}
