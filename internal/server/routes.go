@@ -12,8 +12,9 @@ func (s *Server) Handler() http.Handler {
 	// Unknown API paths get JSON, never the HTML 404 page.
 	mux.HandleFunc("/api/", s.apiNotFound)
 
-	// Everything else is the pre-rendered site: pages, assets, 404.
-	mux.Handle("GET /", s.site)
+	// Everything else is the pre-rendered site: pages, assets, 404. (Not "GET /": that
+	// would conflict with "/api/"; the site answers 405 to other methods itself.)
+	mux.Handle("/", s.site)
 
-	return s.securityHeaders(mux)
+	return s.logRequests(s.securityHeaders(mux))
 }

@@ -15,6 +15,8 @@ type Server struct {
 	cfg  config.Config
 	log  *slog.Logger
 	site *site
+	// headers are the security headers of every response, built once from the site's CSP.
+	headers []header
 }
 
 // New prepares the server: it loads the embedded site (pages, assets) into memory.
@@ -23,7 +25,12 @@ func New(cfg config.Config, log *slog.Logger, client fs.FS) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{cfg: cfg, log: log, site: st}, nil
+	return &Server{
+		cfg:     cfg,
+		log:     log,
+		site:    st,
+		headers: securityHeaderList(contentSecurityPolicy(st.inline)),
+	}, nil
 }
 
 // HTTPServer returns an *http.Server for cfg.Addr with timeouts set, so a slow or idle
@@ -37,5 +44,7 @@ func (s *Server) HTTPServer() *http.Server {
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
+		// net/http's own complaints (TLS handshakes, bad requests) go to the structured log.
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 }
