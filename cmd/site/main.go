@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/teachpilot/site/internal/config"
 	"github.com/teachpilot/site/internal/server"
@@ -38,26 +40,40 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	httpServer := srv.HTTPServer()
+	// A second SIGINT or SIGTERM during shutdown kills the process at once.
+	context.AfterFunc(ctx, stop)
 
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL.String())
+	return serve(ctx, log, srv.HTTPServer(), ln, cfg.ShutdownTimeout)
+}
+
+// serve runs hs on ln until ctx is done (SIGINT or SIGTERM), then shuts it down: it stops
+// accepting connections, closes idle ones and waits up to timeout for in-flight requests
+// to finish. Requests still running after timeout are cut off and reported as an error.
+func serve(ctx context.Context, log *slog.Logger, hs *http.Server, ln net.Listener, timeout time.Duration) error {
 	errc := make(chan error, 1)
-	go func() {
-		log.Info("listening", "addr", cfg.Addr, "base_url", cfg.BaseURL.String())
-		errc <- httpServer.ListenAndServe()
-	}()
+	go func() { errc <- hs.Serve(ln) }()
 
 	select {
 	case err := <-errc:
-		return err
+		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	log.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	log.Info("shutting down", "timeout", timeout.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	// Shutdown stops accepting connections and waits for in-flight requests to finish.
-	if err := httpServer.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("shutdown: %w", err)
+	if err := hs.Shutdown(shutdownCtx); err != nil {
+		_ = hs.Close() // the deadline passed: drop what is left
+		return fmt.Errorf("shutdown: requests still running after %s: %w", timeout, err)
 	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	log.Info("stopped")
 	return nil
 }
 
