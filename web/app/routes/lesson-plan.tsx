@@ -1,5 +1,6 @@
 import { PageBody, PageHeader } from "~/components/ui/page-header";
 import { PRODUCT_NAME, paths } from "~/config/site";
+import { LessonPlanForm } from "~/features/lesson-plan/lesson-plan-form";
 import { seo } from "~/lib/seo";
 
 export function meta() {
@@ -18,7 +19,9 @@ export default function LessonPlanPage() {
         intro="Tell us your subject, grade, topic and lesson length, and we will draft a lesson plan you can teach tomorrow."
       />
       <PageBody>
-        <p className="text-slate-700">The lesson plan form is on its way.</p>
+        <div className="max-w-3xl">
+          <LessonPlanForm />
+        </div>
       </PageBody>
     </>
   );

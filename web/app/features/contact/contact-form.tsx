@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  ErrorSummary,
+  Honeypot,
+  SelectField,
+  StatusMessages,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "~/components/form/fields";
+import { fieldRule, formFields } from "~/components/form/rules";
+import { useEnhancedForm } from "~/components/form/use-enhanced-form";
+
+/** RESPONSE_TIME is how soon the team answers, as promised on the page. */
+export const RESPONSE_TIME = "within two working days";
+
+/** SENT is announced when a message has been accepted. */
+export const SENT = "Thanks — your message is on its way.";
+
+const fields = formFields("contact");
+const rule = (name: string) => fieldRule("contact", name);
+
+/**
+ * ContactForm is the /contact form. Without JavaScript it posts the form (the server answers
+ * 303 to /contact?sent=1); with it, it posts JSON and shows the outcome in place. sent shows
+ * the confirmation straight away (the page was reached after a plain form post).
+ */
+export function ContactForm({ sent = false }: { sent?: boolean }) {
+  const [done, setDone] = useState(false);
+  // "Send another message" also leaves the confirmation shown after a plain form post.
+  const [another, setAnother] = useState(false);
+  const form = useEnhancedForm<{ id?: string }>({
+    form: "contact",
+    action: "/api/contact",
+    idPrefix: "contact",
+    onSuccess: () => {
+      setDone(true);
+      return SENT;
+    },
+  });
+  const showDone = done || (sent && !another);
+
+  return (
+    <div>
+      {showDone ? (
+        <Confirmation
+          focus={done}
+          onAnother={() => {
+            setDone(false);
+            setAnother(true);
+          }}
+        />
+      ) : (
+        <form
+          method="post"
+          action="/api/contact"
+          noValidate={form.hydrated}
+          onSubmit={form.onSubmit}
+          className="relative space-y-6"
+          aria-labelledby="contact-form-title"
+        >
+          <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
+            Send us a message
+          </h2>
+          <p className="text-sm text-slate-600">All fields are required unless marked (optional).</p>
+          <ErrorSummary form={form} fields={fields} />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <TextField form={form} rule={rule("name")} autoComplete="name" />
+            <TextField form={form} rule={rule("email")} autoComplete="email" />
+          </div>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <SelectField form={form} rule={rule("reason")} placeholder="Choose a reason" />
+            <TextField form={form} rule={rule("organisation")} autoComplete="organization" />
+          </div>
+          <TextAreaField form={form} rule={rule("message")} rows={7} counter />
+          <Honeypot form={form} />
+          <div className="flex flex-wrap items-center gap-4">
+            <SubmitButton status={form.status}>Send message</SubmitButton>
+            <p className="text-sm text-slate-600">We reply by email {RESPONSE_TIME}.</p>
+          </div>
+        </form>
+      )}
+      <StatusMessages
+        status={form.status}
+        successClassName="sr-only"
+        errorClassName="mt-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-800"
+      />
+    </div>
+  );
+}
+
+function Confirmation({ focus, onAnother }: { focus: boolean; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  return (
+    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-6">
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-emerald-900 focus:outline-none">
+        {SENT}
+      </h2>
+      <p className="mt-3 text-slate-800">
+        We have sent a copy to your email address. Someone from the team will reply {RESPONSE_TIME}.
+      </p>
+      <button
+        type="button"
+        onClick={onAnother}
+        className="mt-4 rounded-md text-base font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+      >
+        Send another message
+      </button>
+    </div>
+  );
+}
