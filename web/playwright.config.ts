@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests: Playwright drives Debian's Chromium (/usr/bin/chromium, never a browser
+// download) against the real built binary ../bin/site, which e2e/global-setup.ts starts on a
+// free loopback port with a throwaway SQLite database. See e2e/fixtures.ts for what tests get.
+
+/** chromiumArgs are the flags of DESIGN §6; bench/ uses the same list. */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // Without this Chromium keeps resolving Google's hosts in the background, and a page that
+  // wrongly loads something from another host would hang instead of failing fast.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+];
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "./test-results/artifacts",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: true,
+  // Two cores: the server, the browser and the runner share them.
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // "list" shows each test; the summary reporter ends the run with "e2e: N passed, N failed".
+  reporter: [["list"], ["./e2e/summary-reporter.ts"]],
+  use: {
+    // The real origin is only known once global setup has picked a port; the baseURL fixture
+    // in e2e/fixtures.ts reads it from E2E_BASE_URL in each worker.
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        viewport: { width: 1280, height: 800 },
+      },
+    },
+  ],
+});
