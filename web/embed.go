@@ -20,3 +20,10 @@ func Client() fs.FS {
 	}
 	return sub
 }
+
+//go:embed forms.json
+var formRules []byte
+
+// FormRules returns web/forms.json: every form's fields, limits, options and messages, the
+// rules both the browser and the server check (see internal/server/forms.go).
+func FormRules() []byte { return formRules }

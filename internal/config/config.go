@@ -4,6 +4,9 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
+	"net/mail"
+	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
@@ -28,7 +31,34 @@ type Config struct {
 	// HSTS sends Strict-Transport-Security; set it when the site is served over HTTPS,
 	// including behind a TLS-terminating proxy (HSTS=true).
 	HSTS bool
+
+	// SMTPURL is where the outbox worker delivers email (SMTP_URL): smtp://user:pass@host:587
+	// (STARTTLS required), smtps://user:pass@host:465 (TLS), or smtp://host:25?tls=none for a
+	// loopback relay. Nil means no SMTP: messages are written to the log instead.
+	SMTPURL *url.URL
+	// MailFrom is the From address of every email (MAIL_FROM).
+	MailFrom string
+	// MailReplyTo is the Reply-To of emails sent to visitors (MAIL_REPLY_TO, optional).
+	MailReplyTo string
+	// TeamEmail receives contact-form notifications (TEAM_EMAIL).
+	TeamEmail string
+	// TrustedProxies lists the proxies whose X-Forwarded-For is believed when finding a
+	// client's address for rate limiting (TRUSTED_PROXIES, comma-separated IPs or CIDRs; or
+	// TRUST_PROXY=true for loopback and private networks). Empty: X-Forwarded-For is ignored.
+	TrustedProxies []netip.Prefix
+	// RateLimit is how many form posts one client may make per period (RATE_LIMIT, e.g.
+	// "30/min", "5/s", "100/hour", or "off"). Zero Events means no limit.
+	RateLimit RateLimit
 }
+
+// RateLimit allows Events requests per Per, with bursts of up to Events.
+type RateLimit struct {
+	Events int
+	Per    time.Duration
+}
+
+// Off reports whether rate limiting is disabled.
+func (r RateLimit) Off() bool { return r.Events <= 0 }
 
 // Load reads the configuration from getenv (os.Getenv in production, a map in tests). Every
 // problem found is reported, each naming its variable.
@@ -38,6 +68,10 @@ func Load(getenv func(string) string) (Config, error) {
 		Addr:        or(getenv("ADDR"), ":8080"),
 		DatabaseURL: or(getenv("DATABASE_URL"), "sqlite:./data/teachpilot.db"),
 		LogLevel:    strings.ToLower(or(getenv("LOG_LEVEL"), "info")),
+	}
+
+	if _, port, err := net.SplitHostPort(c.Addr); err != nil || !validPort(port) {
+		errs = append(errs, fmt.Errorf("ADDR: want host:port or :port such as :8080, got %q", c.Addr))
 	}
 
 	base, err := url.Parse(or(getenv("BASE_URL"), "http://localhost:8080"))
@@ -66,7 +100,120 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 
+	errs = append(errs, c.loadForms(getenv)...)
+
 	return c, errors.Join(errs...)
+}
+
+// loadForms reads the settings of the form API: email delivery, proxies and the rate limit.
+func (c *Config) loadForms(getenv func(string) string) []error {
+	var errs []error
+	if v := getenv("SMTP_URL"); v != "" {
+		u, err := parseSMTPURL(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("SMTP_URL: %w", err))
+		}
+		c.SMTPURL = u
+	}
+
+	addr := func(name, def string, optional bool) string {
+		v := strings.TrimSpace(or(getenv(name), def))
+		if v == "" && optional {
+			return ""
+		}
+		if _, err := mail.ParseAddress(v); err != nil {
+			errs = append(errs, fmt.Errorf("%s: want an email address such as \"TeachPilot <hello@teachpilot.example>\", got %q", name, v))
+		}
+		return v
+	}
+	c.MailFrom = addr("MAIL_FROM", "TeachPilot <hello@teachpilot.example>", false)
+	c.MailReplyTo = addr("MAIL_REPLY_TO", "", true)
+	c.TeamEmail = addr("TEAM_EMAIL", "team@teachpilot.example", false)
+
+	if v := getenv("TRUST_PROXY"); v != "" {
+		trust, err := strconv.ParseBool(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("TRUST_PROXY: want true or false, got %q", v))
+		} else if trust && getenv("TRUSTED_PROXIES") == "" {
+			for _, p := range []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"} {
+				c.TrustedProxies = append(c.TrustedProxies, netip.MustParsePrefix(p))
+			}
+		}
+	}
+	if v := getenv("TRUSTED_PROXIES"); v != "" {
+		for item := range strings.SplitSeq(v, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			p, err := netip.ParsePrefix(item)
+			if err != nil {
+				a, aerr := netip.ParseAddr(item)
+				if aerr != nil {
+					errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: want IP addresses or CIDRs separated by commas, got %q", item))
+					continue
+				}
+				p = netip.PrefixFrom(a, a.BitLen())
+			}
+			c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+		}
+	}
+
+	rl, err := parseRateLimit(or(getenv("RATE_LIMIT"), "30/min"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("RATE_LIMIT: %w", err))
+	}
+	c.RateLimit = rl
+	return errs
+}
+
+func parseSMTPURL(v string) (*url.URL, error) {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		return nil, fmt.Errorf("want smtp://user:pass@host:587, smtps://user:pass@host:465 or smtp://host:25?tls=none, got %q", redact(v))
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("port %q is not a number from 1 to 65535", p)
+		}
+	}
+	switch t := u.Query().Get("tls"); t {
+	case "", "starttls", "opportunistic", "none":
+	default:
+		return nil, fmt.Errorf("tls=%q: want starttls, opportunistic or none", t)
+	}
+	return u, nil
+}
+
+// redact hides the password of a URL-like string so it never reaches an error message.
+func redact(v string) string {
+	if u, err := url.Parse(v); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return v
+}
+
+func parseRateLimit(v string) (RateLimit, error) {
+	if strings.EqualFold(v, "off") {
+		return RateLimit{}, nil
+	}
+	n, unit, ok := strings.Cut(v, "/")
+	events, err := strconv.Atoi(strings.TrimSpace(n))
+	per, known := map[string]time.Duration{
+		"s": time.Second, "sec": time.Second, "second": time.Second,
+		"m": time.Minute, "min": time.Minute, "minute": time.Minute,
+		"h": time.Hour, "hour": time.Hour,
+	}[strings.TrimSpace(unit)]
+	if !ok || err != nil || events < 1 || !known {
+		return RateLimit{}, fmt.Errorf("want requests per period such as 30/min, 5/s or 100/hour, or off, got %q", v)
+	}
+	return RateLimit{Events: events, Per: per}, nil
+}
+
+// validPort reports whether port is a number from 0 to 65535 (0 picks a free port).
+func validPort(port string) bool {
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 0 && n <= 65535
 }
 
 // FromEnv is Load with the process environment.

@@ -1,0 +1,163 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/teachpilot/site/internal/store"
+)
+
+// Queue is the part of the store the worker uses.
+type Queue interface {
+	Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]store.Message, error)
+	MarkSent(ctx context.Context, id int64, now time.Time) error
+	Retry(ctx context.Context, id int64, next time.Time, reason string) error
+	MarkFailed(ctx context.Context, id int64, reason string) error
+	Release(ctx context.Context, id int64) error
+}
+
+// Worker delivers the outbox. Several workers, in one process or many, can share an outbox:
+// each message is claimed by one of them for a lease.
+//
+// Delivery is at least once, and in practice once: a message is marked sent right after the
+// SMTP server accepted it (the end of DATA), and never sent again after that. If the process
+// dies between the server's acceptance and that update, the message is sent again when its
+// lease runs out; it keeps its Message-ID, so receivers can recognise the duplicate.
+type Worker struct {
+	Queue    Queue
+	Sender   Sender
+	Renderer Renderer
+	Log      *slog.Logger
+
+	// Poll is how often the outbox is checked when nothing calls Notify (default 2s).
+	Poll time.Duration
+	// Batch is how many messages are claimed, and sent over one connection, at once (20).
+	Batch int
+	// Lease is how long a claimed message is reserved for this worker (2m).
+	Lease time.Duration
+	// MaxAttempts is how many times delivery is tried before the message is marked failed (10).
+	MaxAttempts int
+	// Backoff is the wait after the first failed attempt; it doubles with each one (30s),
+	// up to MaxBackoff (1h).
+	Backoff    time.Duration
+	MaxBackoff time.Duration
+	// Now returns the current time (time.Now).
+	Now func() time.Time
+
+	wake chan struct{}
+}
+
+// NewWorker returns a worker with the defaults described on Worker.
+func NewWorker(q Queue, s Sender, r Renderer, log *slog.Logger) *Worker {
+	return &Worker{
+		Queue: q, Sender: s, Renderer: r, Log: log,
+		Poll: 2 * time.Second, Batch: 20, Lease: 2 * time.Minute, MaxAttempts: 10,
+		Backoff: 30 * time.Second, MaxBackoff: time.Hour, Now: time.Now,
+		wake: make(chan struct{}, 1),
+	}
+}
+
+// Notify tells the worker new messages are waiting, so it need not wait for the next poll.
+// It never blocks.
+func (w *Worker) Notify() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run delivers messages until ctx is cancelled, then returns nil once the message being
+// sent, if any, is finished and recorded.
+func (w *Worker) Run(ctx context.Context) error {
+	t := time.NewTicker(w.Poll)
+	defer t.Stop()
+	for {
+		for {
+			n, err := w.RunOnce(ctx)
+			if err != nil && ctx.Err() == nil {
+				w.Log.Error("outbox", "err", err)
+			}
+			if n < w.Batch || err != nil || ctx.Err() != nil {
+				break
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		case <-w.wake:
+		}
+	}
+}
+
+// RunOnce claims one batch of due messages and tries to deliver them. It returns how many
+// it claimed.
+func (w *Worker) RunOnce(ctx context.Context) (int, error) {
+	claimed, err := w.Queue.Claim(ctx, w.Now(), w.Lease, w.Batch)
+	if err != nil || len(claimed) == 0 {
+		return 0, err
+	}
+	// What happens after the server's answer is recorded even if ctx is cancelled meanwhile:
+	// a delivered message must be marked sent.
+	record := context.WithoutCancel(ctx)
+
+	msgs := make([]Message, 0, len(claimed))
+	rows := make([]store.Message, 0, len(claimed))
+	var errs []error
+	for _, m := range claimed {
+		rendered, err := w.Renderer.Render(m)
+		if err != nil {
+			errs = append(errs, w.fail(record, m, err))
+			continue
+		}
+		msgs = append(msgs, rendered)
+		rows = append(rows, m)
+	}
+	handled := make([]bool, len(msgs))
+	w.Sender.Send(ctx, msgs, func(i int, sendErr error) {
+		handled[i] = true
+		m := rows[i]
+		if sendErr == nil {
+			if err := w.Queue.MarkSent(record, m.ID, w.Now()); err != nil {
+				errs = append(errs, err)
+			}
+			w.Log.Info("mail sent", "id", m.ID, "kind", m.Kind, "attempt", m.Attempts)
+			return
+		}
+		if ctx.Err() != nil && errors.Is(sendErr, ctx.Err()) {
+			// Shutting down: give the message back untouched for the next start.
+			errs = append(errs, w.Queue.Release(record, m.ID))
+			return
+		}
+		var perm *PermanentError
+		if errors.As(sendErr, &perm) || m.Attempts >= w.MaxAttempts {
+			errs = append(errs, w.fail(record, m, sendErr))
+			return
+		}
+		next := w.Now().Add(w.backoff(m.Attempts))
+		w.Log.Warn("mail not sent, will retry", "id", m.ID, "kind", m.Kind, "attempt", m.Attempts, "retry_at", next, "err", sendErr)
+		errs = append(errs, w.Queue.Retry(record, m.ID, next, sendErr.Error()))
+	})
+	for i, done := range handled {
+		if !done { // a Sender must call done for every message; be safe if one does not
+			errs = append(errs, w.Queue.Release(record, rows[i].ID))
+		}
+	}
+	return len(claimed), errors.Join(errs...)
+}
+
+func (w *Worker) fail(ctx context.Context, m store.Message, err error) error {
+	w.Log.Error("mail failed, giving up", "id", m.ID, "kind", m.Kind, "attempt", m.Attempts, "err", err)
+	return w.Queue.MarkFailed(ctx, m.ID, err.Error())
+}
+
+// backoff is the wait after the given failed attempt: Backoff·2^(attempt-1), capped.
+func (w *Worker) backoff(attempt int) time.Duration {
+	d := w.Backoff
+	for i := 1; i < attempt && d < w.MaxBackoff; i++ {
+		d *= 2
+	}
+	return min(d, w.MaxBackoff)
+}
