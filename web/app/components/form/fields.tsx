@@ -32,7 +32,8 @@ function Label({ htmlFor, rule, hidden }: { htmlFor: string; rule: FieldRule; hi
   return (
     <label htmlFor={htmlFor} className={hidden ? "sr-only" : labelClass}>
       {rule.label}
-      {!rule.required && <span className="font-normal text-slate-600"> (optional)</span>}
+      {!rule.required && " "}
+      {!rule.required && <span className="font-normal text-slate-600">(optional)</span>}
     </label>
   );
 }
@@ -42,8 +43,7 @@ export function FieldMessage({ id, message }: { id: string; message?: string }) 
   if (!message) return null;
   return (
     <p id={id} className={errorClass}>
-      <span className="sr-only">Error: </span>
-      {message}
+      <span className="sr-only">Error:</span> {message}
     </p>
   );
 }
@@ -197,7 +197,8 @@ export function CheckboxGroup({ form, rule, hint, className }: FieldProps) {
     >
       <legend className={labelClass}>
         {rule.label}
-        {!rule.required && <span className="font-normal text-slate-600"> (optional)</span>}
+        {!rule.required && " "}
+        {!rule.required && <span className="font-normal text-slate-600">(optional)</span>}
       </legend>
       {hint && (
         <p id={`${id}-hint`} className={hintClass}>
