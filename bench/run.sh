@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# make bench: figures, never pass/fail. Run after `make build` (make bench does it first).
+#  1. Landing-page weight: HTML, CSS, first-load JS, images, fonts — raw, gzip, as sent.
+#  2. Lighthouse 12, mobile preset, median of 3 runs, for every path in LIGHTHOUSE_PATHS.
+#  3. wrk, same load, against the Go binary and against nginx serving the same files:
+#     requests/s and p50/p99 latency for / and one hashed asset, and the Go/nginx ratio.
+#  4. Hooks: bench/forms.sh (form submissions per second), if present.
+# Everything runs on loopback, ports 18180–18199. Details go to bench/out/.
+# Needs: bin/site and web/build/client (make build), bench/nginx.conf, Debian's chromium,
+# wrk and nginx-light (installed here if missing), Lighthouse (bench/package.json).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=$ROOT/bench/out
+BIN=${BIN:-$ROOT/bin/site}
+CLIENT=${CLIENT:-$ROOT/web/build/client}
+
+# Lighthouse URL list. The blog engineer adds "/blog" and one post here, e.g.
+#   LIGHTHOUSE_PATHS=(/ /blog /blog/some-post)
+LIGHTHOUSE_PATHS=(/)
+LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-3}
+
+# One wrk load for both servers: 2 threads, 64 connections, 10 s, gzip accepted.
+WRK_ARGS=(-t2 -c64 -d10s --latency -H "Accept-Encoding: gzip")
+WRK_WARMUP=(-t2 -c64 -d2s -H "Accept-Encoding: gzip")
+
+rm -rf "$OUT" && mkdir -p "$OUT"
+FIGURES=$OUT/figures.tsv
+printf 'figure\tvalue\tbudget\n' >"$FIGURES"
+export BENCH_FIGURES=$FIGURES BENCH_OUT=$OUT
+
+[[ -x $BIN ]] || { echo "bench: $BIN missing; run make build" >&2; exit 1; }
+[[ -f $CLIENT/index.html ]] || { echo "bench: $CLIENT missing; run make build" >&2; exit 1; }
+
+need_apt=()
+command -v wrk >/dev/null || need_apt+=(wrk)
+command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || need_apt+=(nginx-light)
+if ((${#need_apt[@]})); then
+  echo "== installing ${need_apt[*]} (Debian)"
+  sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+[[ -x /usr/bin/chromium ]] || bash scripts/install-chromium.sh
+if [[ ! -d bench/node_modules/lighthouse ]]; then
+  echo "== installing Lighthouse (bench/package.json)"
+  (cd bench && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+free_port() {
+  local p
+  for p in $(seq "$1" 18199); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return; fi
+  done
+  echo "bench: no free port from $1" >&2; return 1
+}
+wait_http() {
+  for _ in $(seq 100); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.1; done
+  echo "bench: $1 did not answer" >&2; return 1
+}
+
+TMP=$(mktemp -d /tmp/teachpilot-bench.XXXXXX)
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  if [[ -n ${NGINX_STARTED:-} ]]; then "$NGINX" -p "$NGP" -c "$NGP/nginx.conf" -s stop 2>/dev/null || true; fi
+  wait 2>/dev/null || true
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+# The Go binary as deployed (default log level: it logs requests as nginx writes its
+# buffered access log), serving everything from memory.
+GO_PORT=$(free_port 18180)
+ADDR=127.0.0.1:$GO_PORT BASE_URL=http://127.0.0.1:$GO_PORT DATABASE_URL=sqlite:$TMP/bench.db \
+  RATE_LIMIT=off "$BIN" 2>"$OUT/site.log" &
+PIDS+=($!)
+GO=http://127.0.0.1:$GO_PORT
+wait_http "$GO/healthz"
+
+echo "== 1. Landing page weight ($GO/)"
+node bench/weight.mjs "$GO/" | tee "$OUT/weight.txt"
+
+echo
+echo "== 2. Lighthouse 12, mobile preset, median of $LIGHTHOUSE_RUNS (${LIGHTHOUSE_PATHS[*]})"
+urls=(); for p in "${LIGHTHOUSE_PATHS[@]}"; do urls+=("$GO$p"); done
+CHROME_PATH=/usr/bin/chromium LIGHTHOUSE_RUNS=$LIGHTHOUSE_RUNS node bench/lighthouse.mjs "${urls[@]}" | tee "$OUT/lighthouse.txt"
+
+echo
+echo "== 3. Throughput: Go binary vs nginx, same files, same load (wrk ${WRK_ARGS[*]})"
+# nginx with bench/nginx.conf (the Go engineer's): a prefix directory holding the build as
+# ./client with a .gz beside every compressible file (gzip_static, the equivalent of the Go
+# binary compressing once at start), logs/ and tmp/. Only its listen port is changed here.
+[[ -f bench/nginx.conf ]] || { echo "bench: bench/nginx.conf missing" >&2; exit 1; }
+NGP=$TMP/nginx
+mkdir -p "$NGP/logs" "$NGP/tmp"
+cp -r "$CLIENT" "$NGP/client"
+find "$NGP/client" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.svg' -o -name '*.xml' \
+  -o -name '*.txt' -o -name '*.json' -o -name '*.data' -o -name '*.webmanifest' -o -name '*.ico' \) \
+  -exec gzip -k -9 {} +
+chmod -R a+rX "$TMP"
+NGINX_PORT=$(free_port $((GO_PORT + 1)))
+sed -E "s/listen 127\.0\.0\.1:[0-9]+/listen 127.0.0.1:$NGINX_PORT/" bench/nginx.conf >"$NGP/nginx.conf"
+"$NGINX" -p "$NGP" -c "$NGP/nginx.conf" 2>"$OUT/nginx.log" # daemonises (daemon on), pid in $NGP
+NGINX_STARTED=1
+NG=http://127.0.0.1:$NGINX_PORT
+wait_http "$NG/"
+
+# One hashed asset: the landing page's stylesheet.
+ASSET=$(curl -fsS "$GO/" | grep -oE '/assets/[^"]+\.css' | head -n1)
+[[ -n $ASSET ]] || ASSET=$(curl -fsS "$GO/" | grep -oE '/assets/[^"]+\.js' | head -n1)
+
+# to_ms turns wrk's "1.23ms" / "850.00us" / "1.02s" into milliseconds.
+to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
+declare -A RPS P50 P99
+for target in "Go:$GO" "nginx:$NG"; do
+  name=${target%%:*}; url=${target#*:}
+  for path in / "$ASSET"; do
+    # Same bytes both ways? (a sanity line, not a test)
+    size=$(curl -fsS -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download} %{http_code}' "$url$path")
+    wrk "${WRK_WARMUP[@]}" "$url$path" >/dev/null
+    log=$OUT/wrk-$name-$(echo "$path" | tr '/.' '__').txt
+    wrk "${WRK_ARGS[@]}" "$url$path" >"$log"
+    RPS[$name$path]=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$log")
+    P50[$name$path]=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$log")")
+    P99[$name$path]=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$log")")
+    errs=$(grep -E 'Non-2xx|Socket errors' "$log" | tr -s ' ' | tr '\n' ' ' || true)
+    printf '  %-6s %-40s %8s req/s  p50 %7s ms  p99 %7s ms  (%s bytes, status %s) %s\n' "$name" "$path" \
+      "${RPS[$name$path]}" "${P50[$name$path]}" "${P99[$name$path]}" "${size% *}" "${size#* }" "$errs"
+  done
+done
+for path in / "$ASSET"; do
+  ratio=$(awk -v g="${RPS[Go$path]}" -v n="${RPS[nginx$path]}" 'BEGIN { printf "%.2f", (n > 0 ? g / n : 0) }')
+  printf 'wrk %s: Go / nginx requests/s\t%s / %s = %sx\t>= 0.8x\n' "$path" "${RPS[Go$path]}" "${RPS[nginx$path]}" "$ratio" >>"$FIGURES"
+  printf 'wrk %s: p50 latency Go / nginx\t%s / %s ms\t\n' "$path" "${P50[Go$path]}" "${P50[nginx$path]}" >>"$FIGURES"
+  printf 'wrk %s: p99 latency Go / nginx\t%s / %s ms\t\n' "$path" "${P99[Go$path]}" "${P99[nginx$path]}" >>"$FIGURES"
+done
+
+# ---------------------------------------------------------------------------------------
+# HOOK (forms engineer): form submissions per second. If bench/forms.sh exists it runs here
+# against the same Go binary (RATE_LIMIT=off) with these variables:
+#   BENCH_BASE_URL  the Go server's origin       BENCH_OUT      bench/out/ for details
+#   BENCH_FIGURES   append "label<TAB>value<TAB>budget" lines for the final table
+# It prints its own details; it must stay bounded (a few seconds of load) and on loopback.
+if [[ -f bench/forms.sh ]]; then
+  echo
+  echo "== 4. Forms (bench/forms.sh)"
+  BENCH_BASE_URL=$GO bash bench/forms.sh | tee "$OUT/forms.txt"
+fi
+# ---------------------------------------------------------------------------------------
+
+echo
+echo "== Figures ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores; details in bench/out/)"
+column -t -s $'\t' "$FIGURES"
