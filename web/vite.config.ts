@@ -4,4 +4,6 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // "~/…" is app/…, as in tsconfig.json's paths and vitest.config.ts.
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
 });

@@ -71,7 +71,7 @@ export const site = {
   name: PRODUCT_NAME,
   url: siteUrl,
   tagline: "The AI teaching assistant for high school teachers",
-  description: `${PRODUCT_NAME} is the AI teaching assistant for high school teachers: plan lessons, grade, give feedback and track progress in a fraction of the time.`,
+  description: `${PRODUCT_NAME} is the AI teaching assistant for high school teachers: lesson plans, grading, feedback and progress tracking in minutes. Free to try.`,
   locale: "en_US",
   themeColor: "#4f46e5",
   keywords: "AI education, teaching assistant, lesson planning, automated grading",

@@ -1,3 +1,125 @@
-export default function Page() {
-  return <h1>privacy</h1>;
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PageBody, PageHeader } from "~/components/ui/page-header";
+import { PRODUCT_NAME, paths, site } from "~/config/site";
+import { seo } from "~/lib/seo";
+
+export function meta() {
+  return seo({
+    title: "Privacy policy",
+    description: `What ${PRODUCT_NAME} collects, why, how long we keep it and how to have it deleted. No student data is needed or wanted.`,
+    url: paths.privacy,
+  });
+}
+
+const LAST_UPDATED = "2025-06-01";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10 first:mt-0">
+      <h2 id={id} className="text-2xl font-semibold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4 space-y-4 leading-7 text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+const mailLink = "font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900";
+
+export default function PrivacyPage() {
+  return (
+    <>
+      <PageHeader
+        title="Privacy policy"
+        intro={`${PRODUCT_NAME} collects as little as it can: what you type into our three forms, to do what you asked. No student data is needed or wanted.`}
+      >
+        <p className="mt-4 text-sm text-slate-700">
+          Last updated: <time dateTime={LAST_UPDATED}>June 1, 2025</time>
+        </p>
+      </PageHeader>
+      <PageBody className="max-w-3xl">
+        <Section id="what-we-collect" title="What we collect and why">
+          <p>We only collect what you send us through the forms on this site:</p>
+          <ul className="list-disc space-y-3 pl-6">
+            <li>
+              <strong>Newsletter</strong> — your email address, so we can send the newsletter you asked for.
+              We first send a confirmation email; you are only subscribed once you confirm.
+            </li>
+            <li>
+              <strong>Contact messages</strong> — your name, email address, the reason for your message, your
+              organisation if you give it, and the message itself, so we can answer you.
+            </li>
+            <li>
+              <strong>Lesson plan requests</strong> — your email address, the subject, grade, topic, lesson
+              length and any optional details you add (name, school, objectives, standards, instructional
+              model, differentiation needs, notes), so we can prepare and send your lesson plan.
+            </li>
+          </ul>
+          <p>
+            Our server also keeps short technical logs (time, page requested, status) to keep the site running
+            and secure. We do not sell your data, use it for advertising, or share it with anyone except the
+            email provider that delivers our messages to you.
+          </p>
+        </Section>
+
+        <Section id="student-data" title="No student data, please">
+          <p>
+            {`${PRODUCT_NAME} does not need any information about your students, and we do not want it. Please do not enter student names, grades, ID numbers or any other personal information about students in our forms. Describe your class in general terms instead (for example, “three English learners” rather than names).`}
+          </p>
+        </Section>
+
+        <Section id="retention" title="How long we keep it">
+          <ul className="list-disc space-y-3 pl-6">
+            <li>
+              <strong>Newsletter email address:</strong> until you unsubscribe. Every newsletter email has an
+              unsubscribe link; unconfirmed sign-ups are removed after 30 days.
+            </li>
+            <li>
+              <strong>Contact messages:</strong> 24 months after we receive them, then deleted.
+            </li>
+            <li>
+              <strong>Lesson plan requests:</strong> 12 months after we receive them, then deleted.
+            </li>
+            <li>
+              <strong>Technical logs:</strong> 30 days.
+            </li>
+          </ul>
+        </Section>
+
+        <Section id="cookies" title="Cookies and trackers">
+          <p>
+            This site uses no third-party trackers, analytics scripts, advertising or social media widgets,
+            and sets no cookies beyond what is strictly necessary for it to work. Every font, image and script
+            is served by our own server.
+          </p>
+        </Section>
+
+        <Section id="your-rights" title="Seeing, correcting or deleting your data">
+          <p>
+            You can ask us at any time what we hold about you, to correct it, or to delete it. Email{" "}
+            <a href={`mailto:${site.privacyEmail}`} className={mailLink}>
+              {site.privacyEmail}
+            </a>{" "}
+            or use the{" "}
+            <Link to={paths.contact} className={mailLink}>
+              contact form
+            </Link>{" "}
+            and tell us the email address you used. We will reply within 30 days, and deletions also remove
+            the data from our working copies; backups expire within 30 days.
+          </p>
+        </Section>
+
+        <Section id="contact" title="Contact">
+          <p>
+            Questions about this policy or about how we handle data go to{" "}
+            <a href={`mailto:${site.privacyEmail}`} className={mailLink}>
+              {site.privacyEmail}
+            </a>
+            . If we change this policy, we will update the date at the top of this page.
+          </p>
+        </Section>
+      </PageBody>
+    </>
+  );
 }

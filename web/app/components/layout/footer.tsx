@@ -9,7 +9,7 @@ const linkClass = "inline-block rounded py-1 text-slate-700 hover:text-indigo-70
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1fr_1.6fr] lg:px-8">
         <div>
           <Link
             to={paths.home}

@@ -13,6 +13,7 @@ export function LoadingIndicator() {
   const loading = navigation.state === "loading";
   return (
     <div
+      id="route-status"
       role="status"
       aria-live="polite"
       className={
