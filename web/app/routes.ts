@@ -4,7 +4,13 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("blog/page/:page", "routes/blog-page.tsx"),
+  route("blog/tag/:tag", "routes/blog-tag.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
+  route("og/:slug.png", "routes/blog-social-image.ts"),
+  route("rss.xml", "routes/rss[.]xml.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
   route("lesson-plan", "routes/lesson-plan.tsx"),
   route("submission-success", "routes/submission-success.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -1,5 +1,9 @@
-// prerenderPaths lists every public path that is rendered to HTML at build time.
-// Blog posts are added by the blog feature.
+import { blogPrerenderPaths } from "../features/blog/posts.server";
+
+// prerenderPaths lists every public path that is rendered at build time: pages to HTML, and
+// resource routes (feeds, social images) to files. The blog adds each post, list page after
+// the first, tag page and post social image. Relative imports only: react-router.config.ts
+// loads this module outside Vite.
 export async function prerenderPaths(): Promise<string[]> {
   return [
     "/",
@@ -13,5 +17,9 @@ export async function prerenderPaths(): Promise<string[]> {
     "/newsletter/unsubscribe",
     "/privacy",
     "/404",
+    ...(await blogPrerenderPaths()),
+    "/rss.xml",
+    "/sitemap.xml",
+    "/robots.txt",
   ];
 }

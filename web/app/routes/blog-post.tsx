@@ -1,29 +1,20 @@
-import { PageBody, PageHeader } from "~/components/ui/page-header";
-import { paths } from "~/config/site";
-import { seo } from "~/lib/seo";
+import { BlogArticle } from "~/features/blog/article";
+import { articleData } from "~/features/blog/data.server";
+import { articleMeta, notFoundMeta } from "~/features/blog/meta";
+import { BlogErrorBoundary } from "~/features/blog/not-found";
 import type { Route } from "./+types/blog-post";
 
-function titleFromSlug(slug: string): string {
-  const words = slug.replace(/-/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+// Every published post is pre-rendered; an unknown slug throws a 404 (never written to disk).
+export async function loader({ params }: Route.LoaderArgs) {
+  return articleData(params.slug);
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  return seo({
-    title: titleFromSlug(params.slug),
-    description: "An article for high school teachers.",
-    url: paths.blogPost(params.slug),
-    type: "article",
-  });
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? articleMeta(loaderData.post) : notFoundMeta();
 }
 
-export default function BlogPostPage({ params }: Route.ComponentProps) {
-  return (
-    <>
-      <PageHeader title={titleFromSlug(params.slug)} intro="An article for high school teachers." />
-      <PageBody>
-        <p className="text-slate-700">This article is on its way.</p>
-      </PageBody>
-    </>
-  );
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  return <BlogArticle {...loaderData} />;
 }
+
+export const ErrorBoundary = BlogErrorBoundary;

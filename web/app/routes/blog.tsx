@@ -1,25 +1,20 @@
-import { PageBody, PageHeader } from "~/components/ui/page-header";
-import { PRODUCT_NAME, paths } from "~/config/site";
-import { seo } from "~/lib/seo";
+import { BlogIndex } from "~/features/blog/blog-index";
+import { listData } from "~/features/blog/data.server";
+import { BLOG_DESCRIPTION, listMeta } from "~/features/blog/meta";
+import { BlogErrorBoundary } from "~/features/blog/not-found";
+import type { Route } from "./+types/blog";
+
+// Runs at build time only (pre-rendering); the client fetches the saved result.
+export async function loader() {
+  return listData(1);
+}
 
 export function meta() {
-  return seo({
-    title: "Blog",
-    description: `Practical ideas for high school teachers from the ${PRODUCT_NAME} team: lesson planning, grading, feedback and getting hours back.`,
-    url: paths.blog,
-  });
+  return listMeta(1);
 }
 
-export default function BlogPage() {
-  return (
-    <>
-      <PageHeader
-        title="Blog"
-        intro="Practical, classroom-tested ideas for high school teachers: planning, grading, feedback and getting your evenings back."
-      />
-      <PageBody>
-        <p className="text-slate-700">New posts are on their way.</p>
-      </PageBody>
-    </>
-  );
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  return <BlogIndex title="Blog" intro={BLOG_DESCRIPTION} data={loaderData} />;
 }
+
+export const ErrorBoundary = BlogErrorBoundary;

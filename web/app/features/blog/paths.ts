@@ -22,6 +22,9 @@ export function pagePath(page: number): string {
   return page <= 1 ? BLOG_PATH : `${BLOG_PATH}/page/${page}`;
 }
 
+/** FIRST_PAGE_ALIAS redirects to /blog (pre-rendered as a redirect page, not in the sitemap). */
+export const FIRST_PAGE_ALIAS = `${BLOG_PATH}/page/1`;
+
 /** socialImagePath is the 1200×630 PNG rendered from a post's cover for social networks. */
 export function socialImagePath(slug: string): string {
   return `/og/${slug}.png`;
@@ -50,4 +53,10 @@ export function tagLabel(tag: string): string {
   const words = tag.split("-").map((word) => ACRONYMS[word] ?? word);
   const first = words[0] ?? "";
   return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(" ");
+}
+
+/** tagTopic is a tag as it reads mid-sentence: "lesson planning", "AI". */
+export function tagTopic(tag: string): string {
+  const label = tagLabel(tag);
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { readingMinutes, renderMarkdown } from "./markdown.server";
-import { pageCount, pagePath, postPath, socialImagePath, tagPath } from "./paths";
+import { FIRST_PAGE_ALIAS, pageCount, pagePath, postPath, socialImagePath, tagPath } from "./paths";
 import type { Post } from "./types";
 
 /** LoadOptions says where posts and their covers are, and whether drafts are wanted. */
@@ -324,13 +324,15 @@ export function allTags(posts: readonly Post[]): string[] {
 
 /**
  * blogPrerenderPaths lists every blog path a build writes: each post, each list page after
- * the first, each tag page and each post's social image. Drafts are never pre-rendered.
+ * the first (and /blog/page/1, a redirect to /blog), each tag page and each post's social
+ * image. Drafts are never pre-rendered.
  */
 export async function blogPrerenderPaths(): Promise<string[]> {
   const posts = (await getPosts()).filter((post) => !post.draft);
   const pages = Array.from({ length: pageCount(posts.length) - 1 }, (_, i) => pagePath(i + 2));
   return [
     ...posts.map((post) => postPath(post.slug)),
+    FIRST_PAGE_ALIAS,
     ...pages,
     ...allTags(posts).map(tagPath),
     ...posts.map((post) => socialImagePath(post.slug)),
