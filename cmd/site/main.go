@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -15,7 +16,9 @@ import (
 	"time"
 
 	"github.com/teachpilot/site/internal/config"
+	"github.com/teachpilot/site/internal/mail"
 	"github.com/teachpilot/site/internal/server"
+	"github.com/teachpilot/site/internal/store"
 	"github.com/teachpilot/site/web"
 )
 
@@ -36,10 +39,37 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	srv, err := server.New(cfg, log, web.Client())
+	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
 	}
+	defer db.Close()
+	if len(os.Args) > 1 {
+		return admin(ctx, db, os.Args[1:])
+	}
+	worker, err := newMailWorker(cfg, log, db)
+	if err != nil {
+		return err
+	}
+
+	srv, err := server.New(cfg, log, web.Client(), server.WithForms(server.Forms{
+		Store: db, Rules: web.FormRules(), Notify: worker.Notify,
+	}))
+	if err != nil {
+		return err
+	}
+	// The mail worker has its own context: it keeps delivering while in-flight requests
+	// finish, and stops (after recording the message it is sending) once they have.
+	workerCtx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
+	workerDone := make(chan struct{})
+	go func() {
+		defer close(workerDone)
+		_ = worker.Run(workerCtx)
+	}()
+	defer func() {
+		stopWorker()
+		<-workerDone
+	}()
 	// A second SIGINT or SIGTERM during shutdown kills the process at once.
 	context.AfterFunc(ctx, stop)
 
@@ -75,6 +105,48 @@ func serve(ctx context.Context, log *slog.Logger, hs *http.Server, ln net.Listen
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// newMailWorker delivers the outbox over SMTP_URL, or to the log when it is not set.
+func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.Worker, error) {
+	var sender mail.Sender = mail.LogSender{Log: log}
+	if cfg.SMTPURL != nil {
+		smtp, err := mail.NewSMTPSender(cfg.SMTPURL)
+		if err != nil {
+			return nil, err
+		}
+		sender = smtp
+		log.Info("mail via SMTP", "server", cfg.SMTPURL.Redacted())
+	} else {
+		log.Info("mail is logged, not sent: SMTP_URL is not set")
+	}
+	return mail.NewWorker(db, sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo}, log), nil
+}
+
+// admin runs a maintenance command instead of the server:
+//
+//	site export <email>        print everything stored about an address, as JSON
+//	site delete-email <email>  delete everything stored about an address
+func admin(ctx context.Context, db *store.Store, args []string) error {
+	if len(args) != 2 {
+		return errors.New("usage: site [export <email> | delete-email <email>]")
+	}
+	var out any
+	var err error
+	switch args[0] {
+	case "export":
+		out, err = db.ExportByEmail(ctx, args[1])
+	case "delete-email":
+		out, err = db.DeleteByEmail(ctx, args[1])
+	default:
+		return fmt.Errorf("unknown command %q: usage: site [export <email> | delete-email <email>]", args[0])
+	}
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }
 
 func newLogger(level string) *slog.Logger {

@@ -9,6 +9,19 @@ func (s *Server) Handler() http.Handler {
 
 	mux.HandleFunc("GET /healthz", s.healthz)
 
+	// The form API (forms.go, one file per form). Posts pass the cross-origin check (403)
+	// and the per-client rate limit (429) first; other methods get 405.
+	mux.Handle("POST /api/newsletter", s.post(s.subscribe))
+	mux.Handle("POST /api/newsletter/confirm", s.post(s.confirmSubscription))
+	mux.Handle("POST /api/newsletter/unsubscribe", s.post(s.unsubscribe))
+	mux.Handle("POST /api/contact", s.post(s.createContact))
+	mux.Handle("POST /api/lesson-plans", s.post(s.createLessonPlan))
+	mux.HandleFunc("GET /api/lesson-plans/{reference}", s.lessonPlan)
+	for _, path := range []string{"/api/newsletter", "/api/newsletter/confirm", "/api/newsletter/unsubscribe", "/api/contact", "/api/lesson-plans"} {
+		mux.HandleFunc(path, allow("POST"))
+	}
+	mux.HandleFunc("/api/lesson-plans/{reference}", allow("GET, HEAD"))
+
 	// Unknown API paths get JSON, never the HTML 404 page.
 	mux.HandleFunc("/api/", s.apiNotFound)
 

@@ -17,20 +17,32 @@ type Server struct {
 	site *site
 	// headers are the security headers of every response, built once from the site's CSP.
 	headers []header
+	// api is the state of the form API (forms.go).
+	api formAPI
 }
 
-// New prepares the server: it loads the embedded site (pages, assets) into memory.
-func New(cfg config.Config, log *slog.Logger, client fs.FS) (*Server, error) {
+// New prepares the server: it loads the embedded site (pages, assets) into memory. The
+// form API needs WithForms; without it, it answers 503.
+func New(cfg config.Config, log *slog.Logger, client fs.FS, opts ...Option) (*Server, error) {
 	st, err := loadSite(client)
 	if err != nil {
 		return nil, err
 	}
-	return &Server{
+	s := &Server{
 		cfg:     cfg,
 		log:     log,
 		site:    st,
 		headers: securityHeaderList(contentSecurityPolicy(st.inline)),
-	}, nil
+	}
+	for _, opt := range opts {
+		if err := opt(s); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.initForms(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // HTTPServer returns an *http.Server for cfg.Addr with timeouts set, so a slow or idle
