@@ -28,13 +28,11 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
                 aria-current="page"
                 className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-indigo-600 px-3 font-semibold text-white"
               >
-                <span className="sr-only">Page </span>
-                {n}
+                <span className="sr-only">Page</span> {n}
               </span>
             ) : (
               <Link to={pagePath(n)} className={linkClass}>
-                <span className="sr-only">Page </span>
-                {n}
+                <span className="sr-only">Page</span> {n}
               </Link>
             )}
           </li>
