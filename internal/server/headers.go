@@ -13,8 +13,8 @@ import (
 	"golang.org/x/net/html"
 )
 
-// inlineHashes collects the CSP source expressions ('sha256-…') of the inline code in the
-// site's HTML, so the policy allows exactly what the build emits and nothing else.
+// inlineHashes collects the CSP source expressions ('sha256-…') of the inline code in an
+// HTML page, so its policy allows exactly what the build emitted and nothing else.
 type inlineHashes struct {
 	// scripts are the hashes of <script> elements without src that a browser executes.
 	scripts []string
@@ -102,10 +102,10 @@ func addHash(list []string, content []byte) []string {
 	return slices.Insert(list, i, h)
 }
 
-// contentSecurityPolicy builds the policy sent on every response (DESIGN §4). script-src
-// never has 'unsafe-inline' or 'unsafe-eval': the build's inline scripts are allowed by
-// hash. Inline style attributes, if the build has any, are allowed by hash with
-// 'unsafe-hashes' rather than by 'unsafe-inline'.
+// contentSecurityPolicy builds the policy of a response (DESIGN §4). script-src never has
+// 'unsafe-inline' or 'unsafe-eval': a page's inline scripts are allowed by hash. Inline
+// style attributes, if the build has any, are allowed by hash with 'unsafe-hashes' rather
+// than by 'unsafe-inline'. Responses that are not pages get the policy without hashes.
 func contentSecurityPolicy(ih inlineHashes) string {
 	script := append([]string{"'self'"}, ih.scripts...)
 	style := append([]string{"'self'"}, ih.styles...)
@@ -135,10 +135,12 @@ type header struct {
 	value []string
 }
 
-// securityHeaderList returns the headers every response carries, computed once.
-func securityHeaderList(csp string) []header {
+// securityHeaderList returns the headers every response carries, computed once. Their
+// Content-Security-Policy allows no inline code; the site replaces it on each HTML page
+// with one that allows that page's inline scripts.
+func securityHeaderList() []header {
 	return []header{
-		{"Content-Security-Policy", []string{csp}},
+		{"Content-Security-Policy", []string{contentSecurityPolicy(inlineHashes{})}},
 		{"X-Content-Type-Options", []string{"nosniff"}},
 		{"X-Frame-Options", []string{"DENY"}},
 		{"X-Xss-Protection", []string{"1; mode=block"}},

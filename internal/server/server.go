@@ -15,7 +15,7 @@ type Server struct {
 	cfg  config.Config
 	log  *slog.Logger
 	site *site
-	// headers are the security headers of every response, built once from the site's CSP.
+	// headers are the security headers of every response, built once.
 	headers []header
 	// api is the state of the form API (forms.go).
 	api formAPI
@@ -32,7 +32,7 @@ func New(cfg config.Config, log *slog.Logger, client fs.FS, opts ...Option) (*Se
 		cfg:     cfg,
 		log:     log,
 		site:    st,
-		headers: securityHeaderList(contentSecurityPolicy(st.inline)),
+		headers: securityHeaderList(),
 	}
 	for _, opt := range opts {
 		if err := opt(s); err != nil {

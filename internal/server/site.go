@@ -50,7 +50,10 @@ type representation struct {
 type file struct {
 	ctype []string
 	cache []string
-	reps  [numEncodings]*representation // identity always set; others only when smaller
+	// csp is the Content-Security-Policy of an HTML page, allowing exactly its own inline
+	// scripts; nil for other files, which keep the default policy set by securityHeaders.
+	csp  []string
+	reps [numEncodings]*representation // identity always set; others only when smaller
 }
 
 // site serves the pre-rendered pages and assets from memory. It is immutable after
@@ -63,8 +66,6 @@ type site struct {
 	pages map[string]bool
 	// notFound is the pre-rendered 404 page, served with status 404.
 	notFound *file
-	// inline holds the hashes of the inline scripts and styles of every page, for the CSP.
-	inline inlineHashes
 }
 
 // Header values shared by every file response.
@@ -76,7 +77,8 @@ var (
 
 // loadSite reads every file of client into memory, with its content type, cache class,
 // strong ETag and pre-compressed gzip and brotli variants, so no request compresses or
-// touches the file system. It also collects the inline-script hashes of the HTML pages.
+// touches the file system. Each HTML page gets its own CSP with the hashes of its inline
+// scripts.
 func loadSite(client fs.FS) (*site, error) {
 	st := &site{byPath: map[string]*file{}, pages: map[string]bool{}}
 	type job struct {
@@ -103,14 +105,18 @@ func loadSite(client fs.FS) (*site, error) {
 		urlPath, isPage := requestPath(name)
 		f.cache = []string{cacheClass(urlPath, f.ctype[0])}
 		if strings.HasPrefix(f.ctype[0], "text/html") {
-			if err := st.inline.collect(data); err != nil {
+			// A page's CSP lists only its own inline scripts: client-side navigation never
+			// runs another page's inline scripts (it loads route modules and .data files),
+			// and a short policy keeps every response's headers small.
+			var ih inlineHashes
+			if err := ih.collect(data); err != nil {
 				return fmt.Errorf("parse %s: %w", name, err)
 			}
+			f.csp = []string{contentSecurityPolicy(ih)}
 		}
 		switch {
 		case name == "__spa-fallback.html":
-			// React Router's SPA shell: not a page of its own (its scripts are still
-			// hashed above, harmlessly, in case something serves it).
+			// React Router's SPA shell: not a page of its own.
 			return nil
 		case name == "404/index.html":
 			st.notFound = f
@@ -341,6 +347,9 @@ func (st *site) serveFile(w http.ResponseWriter, r *http.Request, f *file, statu
 	h := w.Header()
 	h["Vary"] = varyAcceptEncoding
 	h["Cache-Control"] = f.cache
+	if f.csp != nil {
+		h["Content-Security-Policy"] = f.csp
+	}
 	if status == http.StatusOK {
 		h["Etag"] = rep.etag
 		if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatches(inm, rep.etag[0]) {

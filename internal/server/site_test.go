@@ -341,83 +341,74 @@ func directive(csp, name string) []string {
 
 func TestCSPAllowsExactlyTheInlineScripts(t *testing.T) {
 	addedScript := `console.log("added by a new page");`
+	withPage := func(name, html string) func(fstest.MapFS) {
+		return func(fs fstest.MapFS) { fs[name] = &fstest.MapFile{Data: []byte(html)} }
+	}
 	tests := []struct {
 		name      string
-		change    func(fstest.MapFS)
+		change    func(fstest.MapFS) // nil: the build as it is
+		path      string
 		wantHash  []string
-		wantStyle []string
+		wantStyle []string // nil: just 'self'
 	}{
-		{
-			name:     "the build's inline scripts, each once, without JSON-LD or external scripts",
-			change:   func(fstest.MapFS) {},
-			wantHash: []string{hashOf(scriptContext), hashOf(scriptModule), hashOf(scriptBlog)},
-		},
-		{
-			name: "a page with a new inline script adds its hash",
-			change: func(fs fstest.MapFS) {
-				fs["contact/index.html"] = &fstest.MapFile{Data: []byte(`<!DOCTYPE html><h1>Contact</h1><script>` + addedScript + `</script>`)}
-			},
-			wantHash: []string{hashOf(scriptContext), hashOf(scriptModule), hashOf(scriptBlog), hashOf(addedScript)},
-		},
-		{
-			name: "a page without inline scripts adds nothing",
-			change: func(fs fstest.MapFS) {
-				fs["privacy/index.html"] = &fstest.MapFile{Data: []byte(`<!DOCTYPE html><h1>Privacy</h1><script src="/assets/x.js"></script>`)}
-			},
-			wantHash: []string{hashOf(scriptContext), hashOf(scriptModule), hashOf(scriptBlog)},
-		},
-		{
-			name: "a removed script's hash disappears",
-			change: func(fs fstest.MapFS) {
-				delete(fs, "blog/index.html")
-			},
-			wantHash: []string{hashOf(scriptContext), hashOf(scriptModule)},
-		},
-		{
-			name: "CRLF in a script is hashed as the browser sees it, with LF",
-			change: func(fs fstest.MapFS) {
-				fs["contact/index.html"] = &fstest.MapFile{Data: []byte("<script>let a = 1;\r\nlet b = 2;</script>")}
-			},
-			wantHash: []string{hashOf(scriptContext), hashOf(scriptModule), hashOf(scriptBlog), hashOf("let a = 1;\nlet b = 2;")},
-		},
-		{
-			name: "inline style attributes are allowed by hash, never by unsafe-inline",
-			change: func(fs fstest.MapFS) {
-				fs["contact/index.html"] = &fstest.MapFile{Data: []byte(`<div style="color:red">x</div><style>p{margin:0}</style>`)}
-			},
-			wantHash:  []string{hashOf(scriptContext), hashOf(scriptModule), hashOf(scriptBlog)},
-			wantStyle: []string{"'self'", hashOf("p{margin:0}"), "'unsafe-hashes'", hashOf("color:red")},
-		},
+		{name: "the landing page allows its own inline scripts, not its JSON-LD or external scripts",
+			path: "/", wantHash: []string{hashOf(scriptContext), hashOf(scriptModule)}},
+		{name: "another page allows its own scripts and not the landing page's",
+			path: "/blog", wantHash: []string{hashOf(scriptContext), hashOf(scriptBlog)}},
+		{name: "the 404 page served for an unknown path allows the 404 page's scripts",
+			path: "/no-such-page", wantHash: []string{hashOf(scriptContext)}},
+		{name: "a page without inline scripts allows none",
+			path: "/lesson-plan", wantHash: nil},
+		{name: "a hashed asset allows no inline script", path: "/assets/app-abc123.js", wantHash: nil},
+		{name: "loader data allows no inline script", path: "/blog.data", wantHash: nil},
+		{name: "an API answer allows no inline script", path: "/api/nope", wantHash: nil},
+		{name: "the health check allows no inline script", path: "/healthz", wantHash: nil},
+		{name: "a trailing-slash redirect allows no inline script", path: "/blog/", wantHash: nil},
+		{name: "a page with a new inline script gets its hash",
+			change: withPage("contact/index.html", `<!DOCTYPE html><h1>Contact</h1><script>`+scriptContext+`</script><script>`+addedScript+`</script><script src="/assets/x.js"></script>`),
+			path:   "/contact", wantHash: []string{hashOf(scriptContext), hashOf(addedScript)}},
+		{name: "a script added to one page is not allowed on the others",
+			change: withPage("contact/index.html", `<!DOCTYPE html><script>`+addedScript+`</script>`),
+			path:   "/", wantHash: []string{hashOf(scriptContext), hashOf(scriptModule)}},
+		{name: "a script repeated in a page is listed once",
+			change: withPage("contact/index.html", `<script>`+addedScript+`</script><p>x</p><script>`+addedScript+`</script>`),
+			path:   "/contact", wantHash: []string{hashOf(addedScript)}},
+		{name: "CRLF in a script is hashed as the browser sees it, with LF",
+			change: withPage("contact/index.html", "<script>let a = 1;\r\nlet b = 2;</script>"),
+			path:   "/contact", wantHash: []string{hashOf("let a = 1;\nlet b = 2;")}},
+		{name: "a module script and an import map are hashed, a JSON data block is not",
+			change: withPage("contact/index.html", `<script type="importmap">{"imports":{}}</script><script type="module">`+addedScript+`</script><script type="application/json">{"a":1}</script>`),
+			path:   "/contact", wantHash: []string{hashOf(`{"imports":{}}`), hashOf(addedScript)}},
+		{name: "inline styles are allowed by hash, never by unsafe-inline",
+			change: withPage("contact/index.html", `<div style="color:red">x</div><style>p{margin:0}</style>`),
+			path:   "/contact", wantHash: nil,
+			wantStyle: []string{"'self'", hashOf("p{margin:0}"), "'unsafe-hashes'", hashOf("color:red")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			client := testFS()
-			tt.change(client)
+			if tt.change != nil {
+				tt.change(client)
+			}
 			h := newTestServer(t, client)
-			csp := do(h, "GET", "/", nil).Header().Get("Content-Security-Policy")
+			csps := do(h, "GET", tt.path, nil).Header().Values("Content-Security-Policy")
+			if len(csps) != 1 {
+				t.Fatalf("got %d Content-Security-Policy headers, want 1: %q", len(csps), csps)
+			}
+			csp := csps[0]
 
 			got := directive(csp, "script-src")
 			if len(got) == 0 || got[0] != "'self'" {
 				t.Fatalf("script-src = %v, want 'self' first", got)
 			}
-			for _, src := range got {
-				if src == "'unsafe-inline'" || src == "'unsafe-eval'" {
-					t.Errorf("script-src allows %s", src)
-				}
-			}
 			if !sameSet(got[1:], tt.wantHash) {
 				t.Errorf("script-src hashes =\n  %v\nwant exactly\n  %v", got[1:], tt.wantHash)
 			}
-			if hashOfJSONLD := hashOf(jsonLD); strings.Contains(csp, hashOfJSONLD) {
-				t.Errorf("the JSON-LD data block was hashed; it is not a script")
-			}
-
-			style := directive(csp, "style-src")
 			wantStyle := tt.wantStyle
 			if wantStyle == nil {
 				wantStyle = []string{"'self'"}
 			}
-			if !sameSet(style, wantStyle) {
+			if style := directive(csp, "style-src"); !sameSet(style, wantStyle) {
 				t.Errorf("style-src = %v, want %v", style, wantStyle)
 			}
 			if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
