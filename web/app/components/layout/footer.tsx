@@ -9,8 +9,8 @@ const linkClass = "inline-block rounded py-1 text-slate-700 hover:text-indigo-70
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1fr_1.6fr] lg:px-8">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-8 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.2fr_1fr_1fr_1.6fr] lg:px-8">
+        <div className="col-span-2 lg:col-span-1">
           <Link
             to={paths.home}
             className="-m-1 inline-flex items-center gap-2 rounded-md p-1 font-bold text-slate-900"
@@ -44,7 +44,7 @@ export function Footer() {
             </ul>
           </nav>
         ))}
-        <section aria-labelledby="footer-newsletter" className="md:col-span-2 lg:col-span-1">
+        <section aria-labelledby="footer-newsletter" className="col-span-2 lg:col-span-1">
           <h2 id="footer-newsletter" className="text-sm font-semibold text-slate-900">
             Stay Updated
           </h2>

@@ -12,7 +12,7 @@ export function PageHeader({
 }) {
   return (
     <div className="border-b border-indigo-100 bg-gradient-to-b from-indigo-50 to-white">
-      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-700">{intro}</p>
         {children}
@@ -21,9 +21,15 @@ export function PageHeader({
   );
 }
 
-/** PageBody is the centred content column under a PageHeader. */
-export function PageBody({ children, className = "" }: { children: ReactNode; className?: string }) {
+/**
+ * PageBody is the content area under a PageHeader, aligned with the header's left edge.
+ * className sets the content's width (default max-w-5xl; e.g. "max-w-3xl" for reading text,
+ * "max-w-6xl" for the full width).
+ */
+export function PageBody({ children, className = "max-w-5xl" }: { children: ReactNode; className?: string }) {
   return (
-    <div className={`mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8 ${className}`}>{children}</div>
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <div className={className}>{children}</div>
+    </div>
   );
 }
