@@ -16,9 +16,9 @@ OUT=$ROOT/bench/out
 BIN=${BIN:-$ROOT/bin/site}
 CLIENT=${CLIENT:-$ROOT/web/build/client}
 
-# Lighthouse URL list. The blog engineer adds "/blog" and one post here, e.g.
-#   LIGHTHOUSE_PATHS=(/ /blog /blog/some-post)
-LIGHTHOUSE_PATHS=(/)
+# Lighthouse URL list: the landing page, the blog list and one post (the longest, with tables
+# and a table of contents: the heaviest article page).
+LIGHTHOUSE_PATHS=(/ /blog /blog/plan-a-50-minute-lesson-with-ai)
 LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-3}
 
 # One wrk load for both servers: 2 threads, 64 connections, 10 s, gzip accepted.
