@@ -28,6 +28,14 @@ export default function ContactPage() {
         intro={`Questions, product support, or bringing ${PRODUCT_NAME} to your school or district — send us a message and we will reply by email.`}
       />
       <PageBody>
+        <noscript>
+          {/* Without JavaScript this page cannot read "?sent=1"; the server sends people back
+              here only after a message was stored (a problem gets its own page). */}
+          <p className="mb-8 rounded-md border-l-4 border-emerald-600 bg-emerald-50 p-4 text-slate-900">
+            Sent us a message and came back to this page? It arrived: we have emailed you a copy and will
+            reply {RESPONSE_TIME}.
+          </p>
+        </noscript>
         <div className="grid gap-12 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <ContactForm sent={sent} />

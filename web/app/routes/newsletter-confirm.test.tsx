@@ -21,7 +21,8 @@ function renderAt(url: string) {
   return userEvent.setup();
 }
 
-describe("newsletter confirm and unsubscribe pages", () => {
+// Typing with user-event is slow on a busy two-core machine: allow more than the default 5 s.
+describe("newsletter confirm and unsubscribe pages", { timeout: 20_000 }, () => {
   it("confirms with a button press that posts the token from the link", async () => {
     const fetch = mockFetch(jsonResponse(200, { message: "Subscription confirmed." }));
     const user = renderAt(`/newsletter/confirm?token=${TOKEN}`);

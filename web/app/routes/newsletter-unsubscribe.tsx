@@ -39,6 +39,13 @@ export default function UnsubscribePage() {
   const done = hydrated && params.get("done") === "1";
   return (
     <NewsletterPage title="Unsubscribe" intro="Stop receiving the newsletter with one press of the button.">
+      <noscript>
+        {/* Without JavaScript this page cannot read "?done=1"; the server sends people back
+            here only after it has unsubscribed them. */}
+        <p className="rounded-md border-l-4 border-emerald-600 bg-emerald-50 p-4">
+          Pressed Unsubscribe and came back to this page? It worked: you're unsubscribed.
+        </p>
+      </noscript>
       {done ? (
         <Done />
       ) : (

@@ -32,7 +32,8 @@ const summary = {
   notes: "",
 };
 
-describe("submission success page", () => {
+// Typing with user-event is slow on a busy two-core machine: allow more than the default 5 s.
+describe("submission success page", { timeout: 20_000 }, () => {
   it("says there is no request when reached directly, and links to the form", async () => {
     const fetch = mockFetch();
     renderAt("/submission-success");

@@ -189,9 +189,10 @@ export function HydrateFallback() {
       <PageBody>
         <noscript>
           <p className="max-w-3xl text-slate-800">
-            JavaScript is turned off, so this page cannot look up a request. If you have just sent the lesson
-            plan form, it has arrived: we have emailed you a confirmation with your reference and a summary,
-            and your plan follows by email.
+            JavaScript is turned off, so this page cannot look up your request. If you have just sent the
+            lesson plan form, it has arrived: your reference is the code after “ref=” in this page's address,
+            we have emailed you a confirmation with the reference and a summary, and your plan follows by
+            email.
           </p>
         </noscript>
         <NextLinks />

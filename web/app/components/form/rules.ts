@@ -74,9 +74,10 @@ function length(text: string): number {
   return Array.from(text).length;
 }
 
-// A pragmatic address check, the same shape the server accepts: something@domain.tld,
-// no spaces, one @.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The shape the server accepts (net/mail's bare addr-spec, with a dot inside the domain):
+// dot-separated atoms of "atext" on both sides of one @, no leading, trailing or double dots.
+const ATEXT = "[\\w!#$%&'*+/=?^`{|}~\\u0080-\\uFFFF-]+";
+const EMAIL = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*@${ATEXT}(?:\\.${ATEXT})+$`);
 
 const INTEGER = /^[+-]?\d+$/;
 

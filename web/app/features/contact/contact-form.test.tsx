@@ -34,7 +34,8 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, field: ReturnTyp
   await user.type(field.message, "We would like to try TeachPilot with our science department.");
 }
 
-describe("ContactForm", () => {
+// Typing with user-event is slow on a busy two-core machine: allow more than the default 5 s.
+describe("ContactForm", { timeout: 20_000 }, () => {
   it("takes its constraints and choices from forms.json", () => {
     const { field } = setup();
     expect(field.name).toBeRequired();

@@ -54,7 +54,8 @@ async function fillRequired(
   await user.type(field.email, "mr.okafor@westside.edu");
 }
 
-describe("LessonPlanForm", () => {
+// Typing with user-event is slow on a busy two-core machine: allow more than the default 5 s.
+describe("LessonPlanForm", { timeout: 20_000 }, () => {
   it("puts the required fields first, marks the optional ones and defaults to 50 minutes", () => {
     const { field } = setup();
     const groups = screen.getAllByRole("group").map((g) => g.querySelector("legend")?.textContent);

@@ -21,7 +21,8 @@ function setup() {
   };
 }
 
-describe("NewsletterForm", () => {
+// Typing with user-event is slow on a busy two-core machine: allow more than the default 5 s.
+describe("NewsletterForm", { timeout: 20_000 }, () => {
   it("is a real form with the SPEC texts and the rules of forms.json", () => {
     const { input } = setup();
     expect(input).toHaveAttribute("type", "email");

@@ -4,8 +4,8 @@ import { StatusMessages, SubmitButton } from "~/components/form/fields";
 import { postJson } from "~/components/form/submit";
 import { type FormStatus, useHydrated } from "~/components/form/use-enhanced-form";
 
-/** TOKEN is the shape of a newsletter token; anything else is not sent. */
-const TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
+/** TOKEN is what a token can look like (URL-safe text); anything else is not sent. */
+const TOKEN = /^[A-Za-z0-9_.~-]{1,512}$/;
 
 export interface TokenFormProps {
   /** action is the API URL the token is posted to (JSON, or a plain form post). */
