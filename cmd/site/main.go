@@ -34,7 +34,8 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
-	log := newLogger(cfg.LogLevel)
+	log, flushLog := newLogger(cfg.LogLevel)
+	defer flushLog()
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -149,8 +150,14 @@ func admin(ctx context.Context, db *store.Store, args []string) error {
 	return enc.Encode(out)
 }
 
-func newLogger(level string) *slog.Logger {
+// newLogger returns the JSON logger on stderr, buffered (see logBuffer), and a function
+// that writes out what is buffered and stops the periodic flushing.
+func newLogger(level string) (*slog.Logger, func()) {
 	var l slog.Level
 	_ = l.UnmarshalText([]byte(level)) // validated by config.Load
-	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
+	buf := newLogBuffer(os.Stderr, 64<<10)
+	ctx, cancel := context.WithCancel(context.Background())
+	go buf.flushEvery(ctx, time.Second)
+	h := flushUnlessRequest{Handler: slog.NewJSONHandler(buf, &slog.HandlerOptions{Level: l}), buf: buf}
+	return slog.New(h), func() { cancel(); _ = buf.Flush() }
 }
