@@ -121,7 +121,9 @@ func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.
 	} else {
 		log.Info("mail is logged, not sent: SMTP_URL is not set")
 	}
-	return mail.NewWorker(db, sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo}, log), nil
+	w := mail.NewWorker(db, sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo}, log)
+	w.Lease = cfg.OutboxLease
+	return w, nil
 }
 
 // admin runs a maintenance command instead of the server:

@@ -49,6 +49,10 @@ type Config struct {
 	// RateLimit is how many form posts one client may make per period (RATE_LIMIT, e.g.
 	// "30/min", "5/s", "100/hour", or "off"). Zero Events means no limit.
 	RateLimit RateLimit
+	// OutboxLease is how long one instance's mail worker reserves the emails it claimed
+	// (OUTBOX_LEASE, default 30s). After a crash, the emails it held wait this long before
+	// another worker, or the restarted one, sends them.
+	OutboxLease time.Duration
 }
 
 // RateLimit allows Events requests per Per, with bursts of up to Events.
@@ -164,6 +168,11 @@ func (c *Config) loadForms(getenv func(string) string) []error {
 		errs = append(errs, fmt.Errorf("RATE_LIMIT: %w", err))
 	}
 	c.RateLimit = rl
+
+	c.OutboxLease, err = time.ParseDuration(or(getenv("OUTBOX_LEASE"), "30s"))
+	if err != nil || c.OutboxLease < time.Second {
+		errs = append(errs, fmt.Errorf("OUTBOX_LEASE: want a duration of at least 1s such as 30s, got %q", getenv("OUTBOX_LEASE")))
+	}
 	return errs
 }
 

@@ -62,7 +62,7 @@ type SMTPSender struct {
 //
 // With a user name, the client authenticates with the best mechanism the server offers.
 func NewSMTPSender(u *url.URL) (*SMTPSender, error) {
-	opts := []gomail.Option{gomail.WithTimeout(20 * time.Second)}
+	opts := []gomail.Option{gomail.WithTimeout(10 * time.Second)}
 	port := 587
 	switch u.Scheme {
 	case "smtps":

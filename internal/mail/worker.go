@@ -35,7 +35,9 @@ type Worker struct {
 	Poll time.Duration
 	// Batch is how many messages are claimed, and sent over one connection, at once (20).
 	Batch int
-	// Lease is how long a claimed message is reserved for this worker (2m).
+	// Lease is how long a claimed message is reserved for this worker (30s). Sending a batch
+	// starts messages only during the first half of the lease, so that one SMTP exchange
+	// (timeout 10s) ends before another worker may take the message; the rest are released.
 	Lease time.Duration
 	// MaxAttempts is how many times delivery is tried before the message is marked failed (10).
 	MaxAttempts int
@@ -53,7 +55,7 @@ type Worker struct {
 func NewWorker(q Queue, s Sender, r Renderer, log *slog.Logger) *Worker {
 	return &Worker{
 		Queue: q, Sender: s, Renderer: r, Log: log,
-		Poll: 2 * time.Second, Batch: 20, Lease: 2 * time.Minute, MaxAttempts: 10,
+		Poll: 2 * time.Second, Batch: 20, Lease: 30 * time.Second, MaxAttempts: 10,
 		Backoff: 30 * time.Second, MaxBackoff: time.Hour, Now: time.Now,
 		wake: make(chan struct{}, 1),
 	}
@@ -95,10 +97,13 @@ func (w *Worker) Run(ctx context.Context) error {
 // RunOnce claims one batch of due messages and tries to deliver them. It returns how many
 // it claimed.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
+	claimedAt := time.Now()
 	claimed, err := w.Queue.Claim(ctx, w.Now(), w.Lease, w.Batch)
 	if err != nil || len(claimed) == 0 {
 		return 0, err
 	}
+	sendCtx, cancel := context.WithDeadline(ctx, claimedAt.Add(w.Lease/2))
+	defer cancel()
 	// What happens after the server's answer is recorded even if ctx is cancelled meanwhile:
 	// a delivered message must be marked sent.
 	record := context.WithoutCancel(ctx)
@@ -116,7 +121,7 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 		rows = append(rows, m)
 	}
 	handled := make([]bool, len(msgs))
-	w.Sender.Send(ctx, msgs, func(i int, sendErr error) {
+	w.Sender.Send(sendCtx, msgs, func(i int, sendErr error) {
 		handled[i] = true
 		m := rows[i]
 		if sendErr == nil {
@@ -126,8 +131,9 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 			w.Log.Info("mail sent", "id", m.ID, "kind", m.Kind, "attempt", m.Attempts)
 			return
 		}
-		if ctx.Err() != nil && errors.Is(sendErr, ctx.Err()) {
-			// Shutting down: give the message back untouched for the next start.
+		if sendCtx.Err() != nil {
+			// Shutting down, or too late in the lease to start: give the message back
+			// untouched, for the next round or the next start.
 			errs = append(errs, w.Queue.Release(record, m.ID))
 			return
 		}
