@@ -21,7 +21,8 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: "./test-results/artifacts",
+  // E2E_OUTPUT_DIR keeps two runs in one checkout from deleting each other's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "./test-results/artifacts",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   // Two cores: the server, the browser and the runner share them.

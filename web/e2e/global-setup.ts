@@ -15,7 +15,10 @@ import { fileURLToPath } from "node:url";
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // E2E_SITE_BINARY points the run at another build of the binary (default ../bin/site).
 const binary = path.resolve(webDir, process.env.E2E_SITE_BINARY ?? "../bin/site");
-const resultsDir = path.join(webDir, "test-results");
+// server.log is kept beside the run's artifacts (E2E_OUTPUT_DIR, see playwright.config.ts).
+const resultsDir = process.env.E2E_OUTPUT_DIR
+  ? path.resolve(webDir, process.env.E2E_OUTPUT_DIR)
+  : path.join(webDir, "test-results");
 
 /** freePort finds a port in [from, to] that nothing listens on, starting at a random point. */
 async function freePort(from = 18100, to = 18199): Promise<number> {
@@ -34,10 +37,13 @@ async function freePort(from = 18100, to = 18199): Promise<number> {
 }
 
 async function waitHealthy(baseURL: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  // Generous: the binary compresses every file once at start, and this machine is shared.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`e2e: ${binary} exited with ${child.exitCode} at start; see test-results/server.log`);
+      throw new Error(
+        `e2e: ${binary} exited with ${child.exitCode} at start; see ${path.join(resultsDir, "server.log")}`,
+      );
     }
     try {
       const res = await fetch(`${baseURL}/healthz`);
@@ -47,7 +53,9 @@ async function waitHealthy(baseURL: string, child: ChildProcess): Promise<void> 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`e2e: ${baseURL}/healthz did not answer within 15s; see test-results/server.log`);
+  throw new Error(
+    `e2e: ${baseURL}/healthz did not answer within 60s; see ${path.join(resultsDir, "server.log")}`,
+  );
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

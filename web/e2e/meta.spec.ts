@@ -120,7 +120,7 @@ test.describe("metadata", () => {
         await expect(tag, `${attr}=${key}`).toHaveCount(1);
         return (await tag.getAttribute("content")) ?? "";
       };
-      expect(await one("name", "description")).toMatch(/\w{10,}/);
+      expect((await one("name", "description")).length).toBeGreaterThan(40);
       expect(await one("name", "keywords")).toBe(keywords);
       // SPEC A8's default; the confirmation page, personal to one visitor, opts out of indexing.
       expect(await one("name", "robots")).toMatch(
