@@ -52,7 +52,7 @@ test-go: $(WEB)/build/client/index.html
 test-web: $(WEB)/node_modules/.package-lock.json
 	cd $(WEB) && npx vitest run
 
-test-e2e: $(BIN)
+test-e2e: $(BIN) ## End-to-end tests: Playwright in Debian's Chromium against bin/site
 	./scripts/install-chromium.sh
 	cd $(WEB) && npx playwright test
 
