@@ -11,7 +11,7 @@ WEB_SRC := $(shell find $(WEB)/app $(WEB)/public content -type f 2>/dev/null) $(
 .PHONY: help run build dev test test-go test-web test-e2e lint fmt bench clean deps
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 $(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.json
 	cd $(WEB) && $(NPM) ci --no-audit --no-fund --loglevel=error
