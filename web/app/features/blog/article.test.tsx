@@ -1,5 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type ArticleData, BlogArticle } from "./article";
 import { testPost, testPosts } from "./test-posts";
@@ -24,8 +24,11 @@ function renderArticle(overrides: Partial<ArticleData> = {}) {
     related: [relatedA, relatedB].filter((p) => p !== undefined),
     ...overrides,
   };
-  const Stub = createRoutesStub([{ path: "/blog/:slug", Component: () => <BlogArticle {...data} /> }]);
-  return render(<Stub initialEntries={["/blog/grading-with-rubrics"]} />);
+  return render(
+    <MemoryRouter initialEntries={["/blog/grading-with-rubrics"]}>
+      <BlogArticle {...data} />
+    </MemoryRouter>,
+  );
 }
 
 describe("BlogArticle", () => {

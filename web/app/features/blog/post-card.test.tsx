@@ -1,14 +1,15 @@
 import { render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PostCard } from "./post-card";
 import { testPost } from "./test-posts";
 
 function renderCard(props: Partial<Parameters<typeof PostCard>[0]> = {}) {
-  const Stub = createRoutesStub([
-    { path: "/blog", Component: () => <PostCard post={testPost()} {...props} /> },
-  ]);
-  return render(<Stub initialEntries={["/blog"]} />);
+  return render(
+    <MemoryRouter initialEntries={["/blog"]}>
+      <PostCard post={testPost()} {...props} />
+    </MemoryRouter>,
+  );
 }
 
 describe("PostCard", () => {
