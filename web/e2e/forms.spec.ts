@@ -1,0 +1,284 @@
+// The forms of issue 3 end to end, in Chromium against the real binary: the newsletter's
+// double opt-in (subscribe, confirm from the emailed link, unsubscribe), the contact form and
+// the lesson-plan request, each with JavaScript and without it; field errors with focus
+// moved; axe on every form in its error and success states. Emails are read from the server
+// log (SMTP_URL is unset in e2e runs).
+import { checkA11y, expect, gotoHydrated, type ServerLog, test, uniqueEmail, urlsIn } from "./fixtures";
+
+const SUBSCRIBED = "Thanks! Check your inbox to confirm your subscription.";
+const CONTACT_SENT = "Thanks — your message is on its way.";
+
+/** emailLinks waits for the logged email to address whose text has a link containing part. */
+async function emailLink(serverLog: ServerLog, address: string, part: string): Promise<string> {
+  const entry = await serverLog.waitFor((e) => e.to === address && urlsIn(e).some((u) => u.includes(part)));
+  const link = urlsIn(entry).find((u) => u.includes(part));
+  if (!link) throw new Error(`no ${part} link in the email to ${address}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** tokenOf returns the token query parameter of a site path. */
+function tokenOf(path: string): string {
+  return new URL(path, "http://site").searchParams.get("token") ?? "";
+}
+
+test.describe("newsletter with JavaScript", () => {
+  test("subscribe in the footer, confirm from the emailed link, then unsubscribe", async ({
+    page,
+    serverLog,
+  }) => {
+    const email = uniqueEmail("newsletter");
+    await gotoHydrated(page, "/blog");
+    const box = page.getByRole("contentinfo").locator("form");
+    const input = box.getByRole("textbox", { name: "Email address" });
+    const subscribe = box.getByRole("button", { name: "Subscribe" });
+    await expect(input).toHaveAttribute("placeholder", "Enter your email");
+
+    // A malformed address is caught in the browser, next to the field, with focus on it.
+    await input.fill("not-an-address");
+    await subscribe.click();
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(box.getByText("Enter an email address like name@school.org.")).toBeVisible();
+    await checkA11y(page);
+
+    await input.fill(email);
+    await subscribe.click();
+    await expect(box.getByRole("status")).toHaveText(SUBSCRIBED);
+    await expect(input).not.toHaveAttribute("aria-invalid");
+    await checkA11y(page);
+
+    // Subscribing again says exactly the same: nothing reveals who is subscribed.
+    await input.fill(email);
+    await subscribe.click();
+    await expect(box.getByRole("status")).toHaveText(SUBSCRIBED);
+
+    const confirm = await emailLink(serverLog, email, "/newsletter/confirm");
+    await gotoHydrated(page, confirm);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: "You're subscribed. Thank you!" })).toBeVisible();
+    await checkA11y(page);
+
+    const unsubscribe = await emailLink(serverLog, email, "/newsletter/unsubscribe");
+    await gotoHydrated(page, unsubscribe);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { name: /You're unsubscribed/ })).toBeVisible();
+    await checkA11y(page);
+  });
+
+  test("a confirmation link that is not valid is explained", async ({ page, guard }) => {
+    guard.allowConsoleError(/status of (404|410)/);
+    await gotoHydrated(page, "/newsletter/confirm?token=not-a-real-token-0123456789");
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: "This link has expired or is not valid" })).toBeVisible();
+    await checkA11y(page);
+  });
+});
+
+test.describe("contact with JavaScript", () => {
+  test("shows field errors with focus, then sends the message and confirms on the page", async ({
+    page,
+    serverLog,
+  }) => {
+    test.slow(); // two axe runs and a round trip to the mail outbox
+    const email = uniqueEmail("contact");
+    await gotoHydrated(page, "/contact");
+    const main = page.getByRole("main");
+    await expect(main.getByText("hello@teachpilot.example")).toBeVisible();
+    await expect(main.getByText(/within two working days/).first()).toBeVisible();
+
+    await main.getByRole("button", { name: "Send message" }).click();
+    const name = main.getByRole("textbox", { name: "Your name" });
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAccessibleDescription("Error: Enter your name.");
+    await expect(main.getByRole("region", { name: "There is a problem" }).getByRole("link")).toHaveCount(4);
+    await checkA11y(page);
+
+    await name.fill("Dana Whitfield");
+    await main.getByRole("textbox", { name: "Email address" }).fill(email);
+    await main
+      .getByRole("combobox", { name: "Reason for getting in touch" })
+      .selectOption({ label: "Press" });
+    await main.getByRole("textbox", { name: "Message" }).fill("Short");
+    await main.getByRole("button", { name: "Send message" }).click();
+    const message = main.getByRole("textbox", { name: "Message" });
+    await expect(message).toBeFocused();
+    await expect(main.getByText("Your message needs at least 10 characters.").first()).toBeVisible();
+    await expect(name).toHaveValue("Dana Whitfield");
+
+    await message.fill("Could we interview a teacher who uses TeachPilot for our back-to-school issue?");
+    await main.getByRole("button", { name: "Send message" }).click();
+    await expect(main.getByRole("heading", { name: CONTACT_SENT })).toBeFocused();
+    await checkA11y(page);
+
+    // The team is told and the sender gets a receipt.
+    await serverLog.waitFor((e) => e.to === email);
+    await serverLog.waitFor((e) => String(e.reply_to).includes(email));
+  });
+});
+
+test.describe("lesson plan with JavaScript", () => {
+  test("shows field errors with focus, then lands on /submission-success with the reference", async ({
+    page,
+    request,
+    serverLog,
+  }) => {
+    test.slow(); // two axe runs and a round trip to the mail outbox
+    const email = uniqueEmail("plan");
+    await gotoHydrated(page, "/lesson-plan");
+    const main = page.getByRole("main");
+    await expect(main.getByText("Don't include student names or other personal information.")).toBeVisible();
+
+    await main.getByRole("button", { name: "Create my lesson plan" }).click();
+    const subject = main.getByRole("combobox", { name: "Subject" });
+    await expect(subject).toBeFocused();
+    await expect(subject).toHaveAccessibleDescription("Error: Choose a subject.");
+    await checkA11y(page);
+
+    await subject.selectOption({ label: "Science" });
+    await main.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 10" });
+    await main.getByRole("textbox", { name: "Lesson topic" }).fill("Photosynthesis and cellular respiration");
+    await expect(main.getByRole("spinbutton", { name: "Lesson length (minutes)" })).toHaveValue("50");
+    await main.getByRole("textbox", { name: "Email address" }).fill(email);
+    await main.getByRole("checkbox", { name: "English learners" }).check();
+    await main.getByRole("button", { name: "Create my lesson plan" }).click();
+
+    await expect(page).toHaveURL(/\/submission-success\?ref=/);
+    const reference = new URL(page.url()).searchParams.get("ref") ?? "";
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Request received");
+    await expect(main.getByText(reference, { exact: true })).toBeVisible();
+    await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
+    await expect(main.getByText("English learners")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Create another plan" })).toBeVisible();
+    await checkA11y(page);
+
+    // The same page opened from the link in the email (no navigation state) looks it up.
+    await gotoHydrated(page, `/submission-success?ref=${reference}`);
+    await expect(main.getByText(reference, { exact: true })).toBeVisible();
+    await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
+
+    expect((await request.get(`/api/lesson-plans/${reference}`)).status()).toBe(200);
+    await serverLog.waitFor((e) => e.to === email && JSON.stringify(e).includes(reference));
+  });
+
+  test("the success page reached directly says there is no request and links to the form", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/submission-success");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("No request to show");
+    await expect(main.getByRole("link", { name: "Fill in the lesson plan form" })).toHaveAttribute(
+      "href",
+      "/lesson-plan",
+    );
+    await checkA11y(page);
+  });
+});
+
+// axe needs JavaScript in the page, so these tests check the flows; the same pages and
+// states are checked by axe in the tests above.
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the newsletter box subscribes, and the emailed links confirm and unsubscribe", async ({
+    page,
+    serverLog,
+  }) => {
+    const email = uniqueEmail("nojs-newsletter");
+    await page.goto("/");
+    const box = page.getByRole("contentinfo").locator("form");
+    await box.getByRole("textbox", { name: "Email address" }).fill(email);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter\/check-email$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+
+    // A pre-rendered page cannot read ?token= without JavaScript: it asks for the code.
+    const confirm = await emailLink(serverLog, email, "/newsletter/confirm");
+    await page.goto(confirm);
+    await page.getByRole("textbox", { name: "Code from your email link" }).fill(tokenOf(confirm));
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscription confirmed");
+
+    const unsubscribe = await emailLink(serverLog, email, "/newsletter/unsubscribe");
+    await page.goto(unsubscribe);
+    await page.getByRole("textbox", { name: "Code from your email link" }).fill(tokenOf(unsubscribe));
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    // The API answers 303 to /newsletter/unsubscribe?done=1, which a pre-rendered page cannot
+    // read without JavaScript: it says what coming back here means.
+    await expect(page).toHaveURL(/\/newsletter\/unsubscribe\?done=1$/);
+    await expect(page.getByText(/Pressed Unsubscribe and came back to this page\? It worked/)).toBeVisible();
+
+    // Unsubscribed stays unsubscribed until the person opts in again: a fresh double opt-in.
+    await page.goto("/");
+    const again = page.getByRole("contentinfo").locator("form");
+    await again.getByRole("textbox", { name: "Email address" }).fill(email);
+    await again.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter\/check-email$/);
+  });
+
+  test("the contact form posts and confirms", async ({ page, serverLog }) => {
+    const email = uniqueEmail("nojs-contact");
+    await page.goto("/contact");
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: "Your name" }).fill("Sam Ortiz");
+    await main.getByRole("textbox", { name: "Email address" }).fill(email);
+    await main
+      .getByRole("combobox", { name: "Reason for getting in touch" })
+      .selectOption({ label: "Product support" });
+    await main
+      .getByRole("textbox", { name: "Message" })
+      .fill("The planner timed out when I asked for a 90 minute lab.");
+    await main.getByRole("button", { name: "Send message" }).click();
+    // 303 to /contact?sent=1; without JavaScript the page cannot read the query, so it says
+    // what coming back here means (the server sends problems to a page of their own).
+    await expect(page).toHaveURL(/\/contact\?sent=1$/);
+    await expect(main.getByText(/Sent us a message and came back to this page\? It arrived/)).toBeVisible();
+    await serverLog.waitFor((e) => e.to === email);
+  });
+
+  test("invalid input gets a plain page listing each problem with a link back", async ({ page, guard }) => {
+    guard.allowConsoleError(/status of 422/);
+    await page.goto("/contact");
+    const main = page.getByRole("main");
+    // The browser's own checks come first without JavaScript; skip them as an old browser would.
+    await main.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+    await main.getByRole("textbox", { name: "Your name" }).fill("Sam Ortiz");
+    await main.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("There is a problem");
+    await expect(
+      page.getByRole("link", { name: /Enter your email address so we can reply\./ }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: /Enter your message\./ })).toHaveAttribute(
+      "href",
+      "/contact#contact-message",
+    );
+  });
+
+  test("the lesson plan form posts and lands on the confirmation with its reference", async ({
+    page,
+    request,
+    serverLog,
+  }) => {
+    const email = uniqueEmail("nojs-plan");
+    await page.goto("/lesson-plan");
+    const main = page.getByRole("main");
+    await main.getByRole("combobox", { name: "Subject" }).selectOption({ label: "Mathematics" });
+    await main.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 9" });
+    await main.getByRole("textbox", { name: "Lesson topic" }).fill("Solving linear inequalities");
+    await main.getByRole("textbox", { name: "Email address" }).fill(email);
+    await main.getByRole("button", { name: "Create my lesson plan" }).click();
+
+    // 303 to /submission-success?ref=…: the reference is in the address, and the pre-rendered
+    // page (which cannot read the query without JavaScript) says where to find it.
+    await expect(page).toHaveURL(/\/submission-success\?ref=TP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const reference = new URL(page.url()).searchParams.get("ref") ?? "";
+    await expect(
+      page.getByText(/your reference is the code after “ref=” in this page's address/),
+    ).toBeVisible();
+
+    expect((await request.get(`/api/lesson-plans/${reference}`)).status()).toBe(200);
+    await serverLog.waitFor((e) => e.to === email && JSON.stringify(e).includes(reference));
+  });
+});
