@@ -76,6 +76,17 @@ test.describe("newsletter with JavaScript", () => {
   });
 });
 
+test.describe("newsletter pages", () => {
+  for (const path of ["/newsletter/check-email", "/newsletter/confirmed", "/newsletter/unsubscribe?done=1"]) {
+    test(`${path} is pre-rendered, noindex and accessible`, async ({ page }) => {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      await checkA11y(page);
+    });
+  }
+});
+
 test.describe("contact with JavaScript", () => {
   test("shows field errors with focus, then sends the message and confirms on the page", async ({
     page,
