@@ -46,6 +46,11 @@ export function BlogArticle({ post, previous, next, related }: ArticleData) {
           </ol>
         </nav>
         <header className="mt-6">
+          {post.draft && (
+            <p className="mb-4 w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">
+              Draft: shown in development only, never published
+            </p>
+          )}
           <h1 id="post-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             {post.title}
           </h1>

@@ -59,4 +59,9 @@ describe("PostCard", () => {
     renderCard({ headingLevel: 3 });
     expect(screen.getByRole("heading", { level: 3, name: "Grading With Rubrics" })).toBeInTheDocument();
   });
+
+  it("marks a draft, which only development shows", () => {
+    renderCard({ post: testPost({ draft: true }) });
+    expect(screen.getByText(/Draft/)).toBeInTheDocument();
+  });
 });

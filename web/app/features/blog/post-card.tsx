@@ -39,6 +39,11 @@ export function PostCard({
         className="aspect-[1200/630] w-full bg-indigo-50 object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
+        {post.draft && (
+          <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold uppercase text-amber-900">
+            Draft (shown in development only)
+          </p>
+        )}
         <Heading id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
           <Link
             to={postPath(post.slug)}

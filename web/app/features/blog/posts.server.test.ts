@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPosts, PostValidationError, projectRoot } from "./posts.server";
+import { isPostFile, loadPosts, PostValidationError, projectRoot } from "./posts.server";
 
 const fixtures = path.join(import.meta.dirname, "__fixtures__");
 const publicDir = path.join(fixtures, "public");
@@ -182,6 +182,15 @@ describe("rendered Markdown", () => {
       { id: "third-section", text: "Third section", depth: 2 },
       { id: "fourth-section", text: "Fourth section", depth: 2 },
     ]);
+  });
+});
+
+describe("post files", () => {
+  it("are *.md files except README.md and _notes", () => {
+    expect(isPostFile("plan-a-lesson.md")).toBe(true);
+    expect(isPostFile("README.md")).toBe(false);
+    expect(isPostFile("_template.md")).toBe(false);
+    expect(isPostFile("notes.txt")).toBe(false);
   });
 });
 

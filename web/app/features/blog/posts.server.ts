@@ -204,13 +204,21 @@ function emptyPost(slug: string): ParsedPost {
   };
 }
 
+/**
+ * isPostFile says whether a file in content/blog is a post: any *.md except README.md and
+ * files starting with "_" (notes and templates for writers).
+ */
+export function isPostFile(name: string): boolean {
+  return name.endsWith(".md") && name.toLowerCase() !== "readme.md" && !name.startsWith("_");
+}
+
 async function markdownFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) files.push(...(await markdownFiles(full)));
-    else if (entry.isFile() && entry.name.endsWith(".md")) files.push(full);
+    else if (entry.isFile() && isPostFile(entry.name)) files.push(full);
   }
   return files;
 }
@@ -221,7 +229,7 @@ export function newestFirst<T extends { date: string; title: string }>(a: T, b: 
 }
 
 /**
- * loadPosts reads every *.md under contentDir, validates all of them and renders their
+ * loadPosts reads every post file under contentDir (isPostFile), validates all of them and renders their
  * Markdown. It fails with a PostValidationError naming each file and field that is wrong, so
  * a broken post stops the build. Drafts are left out unless includeDrafts. Posts come newest
  * first.
