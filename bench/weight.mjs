@@ -116,17 +116,23 @@ const context = await browser.newContext({
 });
 const tab = await context.newPage();
 const loaded = [];
-tab.on("requestfinished", async (req) => {
-  const sizes = await req.sizes().catch(() => null);
-  const resp = await req.response().catch(() => null);
-  if (!sizes || !resp) return;
-  loaded.push({
-    url: req.url(),
-    type: req.resourceType(),
-    wire: sizes.responseBodySize + sizes.responseHeadersSize,
-    body: sizes.responseBodySize,
-    headers: resp.headers(),
-  });
+const pending = [];
+const seen = new Set();
+tab.on("requestfinished", (req) => {
+  if (seen.has(req)) return;
+  seen.add(req);
+  pending.push(
+    (async () => {
+      const sizes = await req.sizes().catch(() => null);
+      if (!sizes) return;
+      loaded.push({
+        url: req.url(),
+        type: req.resourceType(),
+        wire: sizes.responseBodySize + sizes.responseHeadersSize,
+        body: sizes.responseBodySize,
+      });
+    })(),
+  );
 });
 await tab.goto(base.href, { waitUntil: "load" });
 for (let y = 0; y < 40; y++) {
@@ -139,6 +145,7 @@ for (let y = 0; y < 40; y++) {
 }
 await tab.waitForLoadState("networkidle");
 await tab.waitForTimeout(300);
+await Promise.all(pending);
 await browser.close();
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
