@@ -32,7 +32,7 @@ var formsJSON = func() []byte {
 
 // harness is a server with the form API on a fresh SQLite store and a clock the test moves.
 type harness struct {
-	t        *testing.T
+	t        testing.TB
 	h        http.Handler
 	srv      *Server
 	st       *store.Store
@@ -41,7 +41,7 @@ type harness struct {
 	notified int
 }
 
-func newHarness(t *testing.T, env map[string]string) *harness {
+func newHarness(t testing.TB, env map[string]string) *harness {
 	t.Helper()
 	vars := map[string]string{"BASE_URL": "http://teachpilot.test", "RATE_LIMIT": "off", "TEAM_EMAIL": "team@teachpilot.test"}
 	maps.Copy(vars, env)
@@ -120,7 +120,7 @@ func (hs *harness) messages() []store.Message {
 }
 
 // jsonOf encodes v, failing the test if it cannot.
-func jsonOf(t *testing.T, v any) string {
+func jsonOf(t testing.TB, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -94,7 +94,7 @@ func (s *Store) DeleteByEmail(ctx context.Context, email string) (Deleted, error
 			{&d.LessonPlans, `DELETE FROM lesson_plans WHERE lower(email) = $1`},
 			{&d.Messages, `DELETE FROM outbox WHERE lower(recipient) = $1 OR lower(about) = $1`},
 		} {
-			res, err := tx.tx.ExecContext(ctx, step.query, email)
+			res, err := tx.exec(ctx, step.query, email)
 			if err != nil {
 				return fmt.Errorf("store: delete by email: %w", err)
 			}

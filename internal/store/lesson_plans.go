@@ -55,7 +55,7 @@ func (tx *Tx) AddLessonPlan(ctx context.Context, p LessonPlan) error {
 	if err != nil {
 		return fmt.Errorf("store: add lesson plan: %w", err)
 	}
-	_, err = tx.tx.ExecContext(ctx,
+	_, err = tx.exec(ctx,
 		`INSERT INTO lesson_plans (`+lessonPlanColumns+`)
 		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
 		p.Reference, p.Email, p.Subject, p.Grade, p.Topic, p.Duration, p.Name, p.School, p.Objectives,

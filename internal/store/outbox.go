@@ -44,7 +44,7 @@ type NewMessage struct {
 // Enqueue adds a message to the outbox, due now. It is sent only if the transaction commits.
 func (tx *Tx) Enqueue(ctx context.Context, m NewMessage, now time.Time) (int64, error) {
 	var id int64
-	err := tx.tx.QueryRowContext(ctx,
+	err := tx.queryRow(ctx,
 		`INSERT INTO outbox (kind, recipient, about, payload, status, next_attempt_at, created_at)
 		 VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
 		m.Kind, m.Recipient, m.About, string(m.Payload), OutboxPending, utc(now)).Scan(&id)
@@ -62,7 +62,7 @@ func (tx *Tx) Enqueue(ctx context.Context, m NewMessage, now time.Time) (int64, 
 // can pick the same ids, the second re-checks the row after the first commits and skips it.
 func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Message, error) {
 	now = utc(now)
-	rows, err := s.w.QueryContext(ctx,
+	rows, err := s.wquery(ctx,
 		`UPDATE outbox SET locked_until = $2, attempts = attempts + 1
 		 WHERE id IN (
 		         SELECT id FROM outbox
@@ -97,7 +97,7 @@ func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, l
 // MarkSent records that message id was accepted by the mail server. Its payload, which may
 // hold a token, is cleared: it is not needed any more.
 func (s *Store) MarkSent(ctx context.Context, id int64, now time.Time) error {
-	_, err := s.w.ExecContext(ctx,
+	_, err := s.wexec(ctx,
 		`UPDATE outbox SET status = $2, sent_at = $3, locked_until = NULL, last_error = '', payload = '{}'
 		 WHERE id = $1`, id, OutboxSent, utc(now))
 	if err != nil {
@@ -108,7 +108,7 @@ func (s *Store) MarkSent(ctx context.Context, id int64, now time.Time) error {
 
 // Retry releases message id after a failed attempt, to be tried again at next.
 func (s *Store) Retry(ctx context.Context, id int64, next time.Time, reason string) error {
-	_, err := s.w.ExecContext(ctx,
+	_, err := s.wexec(ctx,
 		`UPDATE outbox SET locked_until = NULL, next_attempt_at = $2, last_error = $3
 		 WHERE id = $1 AND status = $4`, id, utc(next), reason, OutboxPending)
 	if err != nil {
@@ -119,7 +119,7 @@ func (s *Store) Retry(ctx context.Context, id int64, next time.Time, reason stri
 
 // MarkFailed gives up on message id.
 func (s *Store) MarkFailed(ctx context.Context, id int64, reason string) error {
-	_, err := s.w.ExecContext(ctx,
+	_, err := s.wexec(ctx,
 		`UPDATE outbox SET status = $2, locked_until = NULL, last_error = $3 WHERE id = $1`,
 		id, OutboxFailed, reason)
 	if err != nil {
@@ -163,7 +163,7 @@ func (s *Store) messages(ctx context.Context, query string, args ...any) ([]Mess
 // Release gives a claimed message back without counting the attempt, for a worker that is
 // stopping before it tried to send it.
 func (s *Store) Release(ctx context.Context, id int64) error {
-	_, err := s.w.ExecContext(ctx,
+	_, err := s.wexec(ctx,
 		`UPDATE outbox SET locked_until = NULL, attempts = attempts - 1
 		 WHERE id = $1 AND status = $2 AND locked_until IS NOT NULL`, id, OutboxPending)
 	if err != nil {

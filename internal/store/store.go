@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
@@ -52,6 +53,11 @@ type Store struct {
 	// writer at a time anyway, and queueing writers in Go is much cheaper than letting them
 	// contend for the file lock and sleep in the busy handler (measured: see bench/).
 	w *sql.DB
+	// stmts caches statements prepared on w, by query text: parsing SQL is a good part of
+	// the cost of a small insert in SQLite.
+	stmts sync.Map
+	// unprepared holds queries a transaction ran without a prepared statement.
+	unprepared sync.Map
 }
 
 // Open connects to the database named by dbURL and applies any pending migrations.
@@ -188,6 +194,74 @@ func (s *Store) Close() error {
 // Tx is a write transaction; see Store.InTx. Its methods are spread over the table files.
 type Tx struct {
 	tx *sql.Tx
+	s  *Store
+}
+
+// prepared returns query prepared on the write pool, preparing it the first time.
+func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.w.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		_ = st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := s.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+func (s *Store) wquery(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+// stmt returns query prepared for the transaction, or nil if it has not been prepared yet:
+// it cannot be prepared now, since on SQLite the transaction holds the only write
+// connection. InTx prepares it once the transaction is over, for the next ones.
+func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
+	if st, ok := tx.s.stmts.Load(query); ok {
+		return tx.tx.StmtContext(ctx, st.(*sql.Stmt))
+	}
+	tx.s.unprepared.Store(query, true)
+	return nil
+}
+
+func (tx *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := tx.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return tx.tx.ExecContext(ctx, query, args...)
+}
+
+func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := tx.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return tx.tx.QueryRowContext(ctx, query, args...)
+}
+
+// prepareLater prepares the statements transactions asked for, after they released the
+// write connection.
+func (s *Store) prepareLater(ctx context.Context) {
+	s.unprepared.Range(func(k, _ any) bool {
+		s.unprepared.Delete(k)
+		_, _ = s.prepared(ctx, k.(string)) // on failure the statement just stays unprepared
+		return true
+	})
 }
 
 // InTx runs fn in a transaction and commits it if fn returns nil; otherwise, or if fn
@@ -208,12 +282,13 @@ func (s *Store) InTx(ctx context.Context, fn func(*Tx) error) (err error) {
 			panic(p)
 		}
 	}()
-	if err := fn(&Tx{tx: tx}); err != nil {
+	if err := fn(&Tx{tx: tx, s: s}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
+	s.prepareLater(ctx)
 	return nil
 }
 

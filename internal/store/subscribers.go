@@ -53,7 +53,7 @@ func scanSubscriber(row interface{ Scan(...any) error }) (Subscriber, error) {
 // AddSubscriber inserts email as a pending subscriber unless it is already known. It returns
 // the subscriber's id and whether it was created. Concurrent calls for one address are safe.
 func (tx *Tx) AddSubscriber(ctx context.Context, email string, spam bool, now time.Time) (id int64, created bool, err error) {
-	err = tx.tx.QueryRowContext(ctx,
+	err = tx.queryRow(ctx,
 		`INSERT INTO subscribers (email, status, spam, created_at, updated_at)
 		 VALUES ($1, $2, $3, $4, $4)
 		 ON CONFLICT (email) DO NOTHING
@@ -65,7 +65,7 @@ func (tx *Tx) AddSubscriber(ctx context.Context, email string, spam bool, now ti
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, fmt.Errorf("store: add subscriber: %w", err)
 	}
-	err = tx.tx.QueryRowContext(ctx, `SELECT id FROM subscribers WHERE email = $1`, email).Scan(&id)
+	err = tx.queryRow(ctx, `SELECT id FROM subscribers WHERE email = $1`, email).Scan(&id)
 	if err != nil {
 		return 0, false, notFound(err, "add subscriber")
 	}
@@ -88,7 +88,7 @@ func (s *Store) Subscriber(ctx context.Context, email string) (Subscriber, error
 // should be sent. The check and the update are one statement, so two concurrent requests
 // cannot both send.
 func (tx *Tx) StartConfirmation(ctx context.Context, id int64, now, notBefore time.Time) (bool, error) {
-	res, err := tx.tx.ExecContext(ctx,
+	res, err := tx.exec(ctx,
 		`UPDATE subscribers
 		 SET confirmation_sent_at = $2, updated_at = $2, spam = $4, status = $5
 		 WHERE id = $1 AND status <> $6
@@ -111,7 +111,7 @@ func (tx *Tx) AddSubscriberToken(ctx context.Context, hash []byte, id int64, pur
 	if expiresAt != nil {
 		exp = sql.NullTime{Time: utc(*expiresAt), Valid: true}
 	}
-	_, err := tx.tx.ExecContext(ctx,
+	_, err := tx.exec(ctx,
 		`INSERT INTO subscriber_tokens (token_hash, subscriber_id, purpose, created_at, expires_at)
 		 VALUES ($1, $2, $3, $4, $5)`,
 		hash, id, purpose, utc(now), exp)
@@ -127,7 +127,7 @@ func (tx *Tx) SubscriberByToken(ctx context.Context, hash []byte, purpose string
 	var exp sql.NullTime
 	var sub Subscriber
 	var sent, confirmed, unsubscribed sql.NullTime
-	err := tx.tx.QueryRowContext(ctx,
+	err := tx.queryRow(ctx,
 		`SELECT s.id, s.email, s.status, s.spam, s.created_at, s.updated_at,
 		        s.confirmation_sent_at, s.confirmed_at, s.unsubscribed_at, t.expires_at
 		 FROM subscriber_tokens t JOIN subscribers s ON s.id = t.subscriber_id
@@ -143,7 +143,7 @@ func (tx *Tx) SubscriberByToken(ctx context.Context, hash []byte, purpose string
 
 // Confirm marks subscriber id as confirmed (again, harmlessly, if it already is).
 func (tx *Tx) Confirm(ctx context.Context, id int64, now time.Time) error {
-	_, err := tx.tx.ExecContext(ctx,
+	_, err := tx.exec(ctx,
 		`UPDATE subscribers
 		 SET status = $2, spam = $4, updated_at = $3,
 		     confirmed_at = CASE WHEN status = $2 THEN confirmed_at ELSE $3 END
@@ -157,7 +157,7 @@ func (tx *Tx) Confirm(ctx context.Context, id int64, now time.Time) error {
 
 // Unsubscribe marks subscriber id as unsubscribed (again, harmlessly, if it already is).
 func (tx *Tx) Unsubscribe(ctx context.Context, id int64, now time.Time) error {
-	_, err := tx.tx.ExecContext(ctx,
+	_, err := tx.exec(ctx,
 		`UPDATE subscribers
 		 SET status = $2, updated_at = $3,
 		     unsubscribed_at = CASE WHEN status = $2 THEN unsubscribed_at ELSE $3 END
@@ -189,4 +189,13 @@ func (s *Store) ConfirmedSubscribers(ctx context.Context) ([]Subscriber, error) 
 		return nil, fmt.Errorf("store: confirmed subscribers: %w", err)
 	}
 	return out, nil
+}
+
+// CountSubscribers returns how many addresses are stored, in any state.
+func (s *Store) CountSubscribers(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM subscribers`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count subscribers: %w", err)
+	}
+	return n, nil
 }

@@ -1,0 +1,159 @@
+// Command loadgen measures form submissions: it posts unique, valid submissions to one form
+// endpoint from many connections for a while, then prints submissions per second, latency
+// percentiles, and (with -db) checks that the database gained one row per 2xx answer.
+//
+//	loadgen -url http://127.0.0.1:18250 -form lesson-plans -c 32 -d 10s -db sqlite:/tmp/x.db
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/teachpilot/site/internal/store"
+)
+
+func main() {
+	base := flag.String("url", "http://127.0.0.1:18250", "the site's origin")
+	form := flag.String("form", "lesson-plans", "lesson-plans or newsletter")
+	conns := flag.Int("c", 32, "concurrent connections")
+	dur := flag.Duration("d", 10*time.Second, "how long to send")
+	warmup := flag.Duration("warmup", 2*time.Second, "load before measuring (not counted)")
+	dbURL := flag.String("db", "", "DATABASE_URL of the server, to count rows against 2xx answers")
+	label := flag.String("label", "", "name of the run in the output")
+	flag.Parse()
+	if err := run(*base, *form, *conns, *dur, *warmup, *dbURL, *label); err != nil {
+		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		os.Exit(1)
+	}
+}
+
+// Result is one measured run, printed as one JSON line.
+type Result struct {
+	Label       string  `json:"label"`
+	Form        string  `json:"form"`
+	Conns       int     `json:"conns"`
+	Seconds     float64 `json:"seconds"`
+	Requests    int64   `json:"requests"`
+	OK          int64   `json:"ok2xx"`
+	Failed      int64   `json:"failed"`
+	PerSecond   float64 `json:"perSecond"`
+	P50ms       float64 `json:"p50ms"`
+	P90ms       float64 `json:"p90ms"`
+	P99ms       float64 `json:"p99ms"`
+	MaxMs       float64 `json:"maxMs"`
+	RowsAdded   int     `json:"rowsAdded"`
+	RowsChecked bool    `json:"rowsChecked"`
+	Lost        int64   `json:"lost"`
+}
+
+var runID = time.Now().UnixNano()
+
+func body(form string, worker, i int) (string, string) {
+	email := fmt.Sprintf("load-%d-%d-%d@example.org", runID, worker, i)
+	if form == "newsletter" {
+		return "/api/newsletter", fmt.Sprintf(`{"email":%q,"website":""}`, email)
+	}
+	return "/api/lesson-plans", fmt.Sprintf(`{"email":%q,"subject":"science","grade":"10","topic":"Photosynthesis and cellular respiration","duration":50,"name":"Load Test","objectives":"Explain how plants turn light into chemical energy.","differentiation":["english-learners"],"website":""}`, email)
+}
+
+func count(ctx context.Context, st *store.Store, form string) (int, error) {
+	if form == "newsletter" {
+		return st.CountSubscribers(ctx)
+	}
+	return st.CountLessonPlans(ctx)
+}
+
+func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label string) error {
+	ctx := context.Background()
+	var st *store.Store
+	before := 0
+	if dbURL != "" {
+		var err error
+		if st, err = store.Open(ctx, dbURL); err != nil {
+			return err
+		}
+		defer st.Close()
+	}
+	client := &http.Client{
+		Timeout:   10 * time.Second,
+		Transport: &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns},
+	}
+	var seq atomic.Int64
+	load := func(d time.Duration, record bool) (lat []time.Duration, reqs, ok, failed int64) {
+		deadline := time.Now().Add(d)
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for w := range conns {
+			wg.Go(func() {
+				var mine []time.Duration
+				var r, k, f int64
+				for time.Now().Before(deadline) {
+					path, b := body(form, w, int(seq.Add(1)))
+					start := time.Now()
+					resp, err := client.Post(base+path, "application/json", strings.NewReader(b))
+					if err == nil {
+						_, _ = io.Copy(io.Discard, resp.Body)
+						resp.Body.Close()
+					}
+					el := time.Since(start)
+					r++
+					if err == nil && resp.StatusCode/100 == 2 {
+						k++
+					} else {
+						f++
+					}
+					if record {
+						mine = append(mine, el)
+					}
+				}
+				mu.Lock()
+				lat = append(lat, mine...)
+				reqs, ok, failed = reqs+r, ok+k, failed+f
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		return lat, reqs, ok, failed
+	}
+
+	load(warmup, false)
+	if st != nil {
+		var err error
+		if before, err = count(ctx, st, form); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	lat, reqs, ok, failed := load(dur, true)
+	secs := time.Since(start).Seconds()
+	slices.Sort(lat)
+	pct := func(p float64) float64 {
+		if len(lat) == 0 {
+			return 0
+		}
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	res := Result{
+		Label: label, Form: form, Conns: conns, Seconds: secs, Requests: reqs, OK: ok, Failed: failed,
+		PerSecond: float64(ok) / secs, P50ms: pct(0.50), P90ms: pct(0.90), P99ms: pct(0.99), MaxMs: pct(1),
+	}
+	if st != nil {
+		after, err := count(ctx, st, form)
+		if err != nil {
+			return err
+		}
+		res.RowsAdded, res.RowsChecked = after-before, true
+		res.Lost = ok - int64(res.RowsAdded)
+	}
+	return json.NewEncoder(os.Stdout).Encode(res)
+}
