@@ -7,11 +7,13 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -30,8 +32,20 @@ func main() {
 	warmup := flag.Duration("warmup", 2*time.Second, "load before measuring (not counted)")
 	dbURL := flag.String("db", "", "DATABASE_URL of the server, to count rows against 2xx answers")
 	label := flag.String("label", "", "name of the run in the output")
+	figures := flag.String("figures", "", "append the figures to this file (label<TAB>value<TAB>budget lines)")
+	budget := flag.String("budget", "", "the budget to print beside the figures")
+	pgAdmin := flag.String("pg-admin", "", "PostgreSQL URL for -create-db and -drop-db")
+	createDB := flag.String("create-db", "", "create a scratch database named after this prefix on -pg-admin's server, print its URL, and exit")
+	dropDB := flag.String("drop-db", "", "drop the scratch database of this URL (made by -create-db) and exit")
 	flag.Parse()
-	if err := run(*base, *form, *conns, *dur, *warmup, *dbURL, *label); err != nil {
+	if *createDB != "" || *dropDB != "" {
+		if err := scratch(*pgAdmin, *createDB, *dropDB); err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(*base, *form, *conns, *dur, *warmup, *dbURL, *label, *figures, *budget); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}
@@ -73,7 +87,7 @@ func count(ctx context.Context, st *store.Store, form string) (int, error) {
 	return st.CountLessonPlans(ctx)
 }
 
-func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label string) error {
+func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label, figures, budget string) error {
 	ctx := context.Background()
 	var st *store.Store
 	before := 0
@@ -155,5 +169,70 @@ func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label s
 		res.RowsAdded, res.RowsChecked = after-before, true
 		res.Lost = ok - int64(res.RowsAdded)
 	}
-	return json.NewEncoder(os.Stdout).Encode(res)
+	if err := json.NewEncoder(os.Stdout).Encode(res); err != nil {
+		return err
+	}
+	fmt.Printf("%s POST %s, %d connections, %.0f s: %.0f submissions/s, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; %d 2xx, %d failed",
+		label, path(form), conns, secs, res.PerSecond, res.P50ms, res.P90ms, res.P99ms, res.MaxMs, ok, failed)
+	if res.RowsChecked {
+		fmt.Printf("; rows added %d (lost %d)", res.RowsAdded, res.Lost)
+	}
+	fmt.Println()
+	if figures == "" {
+		return nil
+	}
+	f, err := os.OpenFile(figures, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "forms %s POST %s: submissions/s, p50 / p99\t%.0f/s, %.1f / %.1f ms\t%s\n", label, path(form), res.PerSecond, res.P50ms, res.P99ms, budget)
+	if res.RowsChecked {
+		fmt.Fprintf(f, "forms %s POST %s: rows stored / 2xx answers\t%d / %d (%d lost)\t0 lost\n", label, path(form), res.RowsAdded, ok, res.Lost)
+	}
+	return f.Close()
+}
+
+// scratch creates or drops a throw-away PostgreSQL database, so runs never touch real data.
+func scratch(admin, prefix, drop string) error {
+	db, err := sql.Open("pgx", admin)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if drop != "" {
+		u, err := url.Parse(drop)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimPrefix(u.Path, "/")
+		if !strings.HasPrefix(name, "bench_") {
+			return fmt.Errorf("refusing to drop %q: not a scratch database", name)
+		}
+		_, err = db.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+		return err
+	}
+	name := fmt.Sprintf("%s_%d", prefix, time.Now().UnixNano())
+	if !strings.HasPrefix(name, "bench_") || strings.ContainsFunc(name, func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '_'
+	}) {
+		return fmt.Errorf("scratch database name %q: want bench_ and [a-z0-9_]", name)
+	}
+	if _, err := db.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+		return err
+	}
+	u, err := url.Parse(admin)
+	if err != nil {
+		return err
+	}
+	u.Path = "/" + name
+	fmt.Println(u.String())
+	return nil
+}
+
+func path(form string) string {
+	p, _ := body(form, 0, 0)
+	return p
 }
