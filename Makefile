@@ -14,7 +14,9 @@ help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 $(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.json
-	cd $(WEB) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@# `npm install` (from the lock) rather than `npm ci`: npm 11 here writes locks without the
+	@# other platforms' optional packages (esbuild, rollup, biome) and `npm ci` then refuses them.
+	cd $(WEB) && $(NPM) install --no-audit --no-fund --loglevel=error
 	@touch $@
 
 deps: $(WEB)/node_modules/.package-lock.json ## Install npm packages (and Go modules)
