@@ -49,7 +49,7 @@ fmt: ## Format Go and TypeScript
 test: build lint test-go test-web test-e2e ## Install what tests need and run every test
 
 test-go: $(WEB)/build/client/index.html
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 10m ./...
 
 test-web: $(WEB)/node_modules/.package-lock.json
 	cd $(WEB) && npx vitest run
