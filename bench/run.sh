@@ -90,16 +90,15 @@ CHROME_PATH=/usr/bin/chromium LIGHTHOUSE_RUNS=$LIGHTHOUSE_RUNS node bench/lighth
 
 echo
 echo "== 3. Throughput: Go binary vs nginx, same files, same load (wrk ${WRK_ARGS[*]})"
-# nginx with bench/nginx.conf (the Go engineer's): a prefix directory holding the build as
-# ./client with a .gz beside every compressible file (gzip_static, the equivalent of the Go
-# binary compressing once at start), logs/ and tmp/. Only its listen port is changed here.
+# nginx with bench/nginx.conf: a prefix directory holding the build as ./client, logs/ and
+# tmp/. The build already has a .gz (and .br) beside every compressible file that shrinks
+# (web/scripts/precompress.ts): nginx's gzip_static sends the very bytes the Go binary
+# embeds and sends. Only its listen port is changed here.
 [[ -f bench/nginx.conf ]] || { echo "bench: bench/nginx.conf missing" >&2; exit 1; }
+[[ -f $CLIENT/index.html.gz ]] || { echo "bench: $CLIENT has no pre-compressed files; run make build" >&2; exit 1; }
 NGP=$TMP/nginx
 mkdir -p "$NGP/logs" "$NGP/tmp"
 cp -r "$CLIENT" "$NGP/client"
-find "$NGP/client" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.svg' -o -name '*.xml' \
-  -o -name '*.txt' -o -name '*.json' -o -name '*.data' -o -name '*.webmanifest' -o -name '*.ico' \) \
-  -exec gzip -k -9 {} +
 chmod -R a+rX "$TMP"
 NGINX_PORT=$(free_port $((GO_PORT + 1)))
 sed -E "s/listen 127\.0\.0\.1:[0-9]+/listen 127.0.0.1:$NGINX_PORT/" bench/nginx.conf >"$NGP/nginx.conf"

@@ -5,7 +5,9 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/bits"
 	"mime"
@@ -76,33 +78,77 @@ var (
 	notFoundPlain      = []byte("404 page not found\n")
 )
 
+// Compression levels for files the build did not pre-compress (tests, or a build made
+// without web/scripts/precompress.ts): fast, since it happens at every start.
+const (
+	fallbackGzipLevel     = gzip.DefaultCompression
+	fallbackBrotliQuality = 5
+)
+
+// siblingSuffixes are the names the build gives a file's pre-compressed copies.
+var siblingSuffixes = [numEncodings]string{encGzip: ".gz", encBrotli: ".br"}
+
+// siblingOf reports whether name is the pre-compressed copy of another file of the build
+// ("x.js.br" next to "x.js"), which is served as a representation of that file, never at a
+// URL of its own. A ".gz" file without its original is an ordinary file.
+func siblingOf(name string, exists func(string) bool) bool {
+	for _, suffix := range siblingSuffixes {
+		if base, ok := strings.CutSuffix(name, suffix); ok && suffix != "" && exists(base) {
+			return true
+		}
+	}
+	return false
+}
+
 // loadSite reads every file of client into memory, with its content type, cache class,
-// strong ETag and pre-compressed gzip and brotli variants, so no request compresses or
-// touches the file system. Each HTML page gets its own CSP with the hashes of its inline
-// scripts.
+// strong ETag and gzip and brotli variants, so no request compresses or touches the file
+// system. The variants are the build's pre-compressed siblings ("x.br", "x.gz", written by
+// web/scripts/precompress.ts) when present; each is checked once to decode to its file.
+// Files without them are compressed here at a fast level. Each HTML page gets its own CSP
+// with the hashes of its inline scripts.
 func loadSite(client fs.FS) (*site, error) {
 	st := &site{byPath: map[string]*file{}, pages: map[string]bool{}}
-	type job struct {
-		name string
-		data []byte
-		f    *file
-	}
-	var jobs []job
-
+	contents := map[string][]byte{}
+	var names []string
 	err := fs.WalkDir(client, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
+		if err != nil || d.IsDir() {
 			return err
-		}
-		if d.IsDir() {
-			return nil
 		}
 		data, err := fs.ReadFile(client, name)
 		if err != nil {
 			return err
 		}
-		f := &file{ctype: []string{contentType(name, data)}}
-		jobs = append(jobs, job{name, data, f})
+		contents[name] = data
+		names = append(names, name)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load site: %w", err)
+	}
+	exists := func(name string) bool { _, ok := contents[name]; return ok }
 
+	type job struct {
+		name     string
+		data     []byte
+		siblings [numEncodings][]byte
+		f        *file
+	}
+	var jobs []job
+	for _, name := range names {
+		if siblingOf(name, exists) {
+			continue
+		}
+		if name == "__spa-fallback.html" {
+			continue // React Router's SPA shell: not a page of its own, never served
+		}
+		data := contents[name]
+		f := &file{ctype: []string{contentType(name, data)}}
+		j := job{name: name, data: data, f: f}
+		for enc, suffix := range siblingSuffixes {
+			if suffix != "" {
+				j.siblings[enc] = contents[name+suffix]
+			}
+		}
 		urlPath, isPage := requestPath(name)
 		f.cache = []string{cacheClass(urlPath, f.ctype[0])}
 		if strings.HasPrefix(f.ctype[0], "text/html") {
@@ -111,30 +157,22 @@ func loadSite(client fs.FS) (*site, error) {
 			// and a short policy keeps every response's headers small.
 			var ih inlineHashes
 			if err := ih.collect(data); err != nil {
-				return fmt.Errorf("parse %s: %w", name, err)
+				return nil, fmt.Errorf("load site: parse %s: %w", name, err)
 			}
 			f.csp = []string{contentSecurityPolicy(ih)}
 		}
-		switch {
-		case name == "__spa-fallback.html":
-			// React Router's SPA shell: not a page of its own.
-			return nil
-		case name == "404/index.html":
+		jobs = append(jobs, j)
+		if name == "404/index.html" {
 			st.notFound = f
 		}
 		if isPage {
 			st.pages[urlPath] = true
 		}
 		st.byPath[urlPath] = f
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("load site: %w", err)
 	}
 
-	// Compression at the best levels is slow (brotli 11 runs at about 1 MB/s), so it is
-	// spread over the CPUs, largest files first so none is left running alone at the end;
-	// it happens once, at start.
+	// Checking the siblings and compressing the files without them is spread over the
+	// CPUs, largest files first so none is left running alone at the end.
 	slices.SortFunc(jobs, func(a, b job) int { return len(b.data) - len(a.data) })
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -144,14 +182,14 @@ func loadSite(client fs.FS) (*site, error) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			errs[i] = j.f.encode(j.data)
+			if err := j.f.encode(j.data, j.siblings); err != nil {
+				errs[i] = fmt.Errorf("%s: %w", j.name, err)
+			}
 		}()
 	}
 	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("load site: compress %s: %w", jobs[i].name, err)
-		}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("load site: %w", err)
 	}
 	return st, nil
 }
@@ -237,45 +275,89 @@ func compressible(ctype string) bool {
 	return false
 }
 
-// encode sets the file's representations: identity always, gzip and brotli only for
-// compressible types and only when smaller.
-func (f *file) encode(data []byte) error {
+// encode sets the file's representations: identity always; gzip and brotli from the
+// build's pre-compressed siblings when they are smaller and decode to data, otherwise,
+// for compressible types, compressed here at a fast level and kept only when smaller.
+// A sibling that does not decode to data is an error: the build is inconsistent (a file
+// changed after precompress ran), and serving it would send other bytes than the file's.
+func (f *file) encode(data []byte, siblings [numEncodings][]byte) error {
 	sum := sha256.Sum256(data)
 	tag := base64.RawURLEncoding.EncodeToString(sum[:12])
 	f.reps[identity] = newRepresentation(data, tag)
-	if !compressible(f.ctype[0]) {
-		return nil
-	}
-
-	var gz bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if err != nil {
-		return fmt.Errorf("gzip: %w", err)
-	}
-	if _, err := zw.Write(data); err != nil {
-		return fmt.Errorf("gzip: %w", err)
-	}
-	if err := zw.Close(); err != nil {
-		return fmt.Errorf("gzip: %w", err)
-	}
-	if gz.Len() < len(data) {
-		f.reps[encGzip] = newRepresentation(gz.Bytes(), tag+"-gz")
-	}
-
-	var br bytes.Buffer
-	// A window just big enough for the file: same output, far less memory for small files.
-	lgwin := max(10, min(24, bits.Len(uint(len(data)))))
-	bw := brotli.NewWriterOptions(&br, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: lgwin})
-	if _, err := bw.Write(data); err != nil {
-		return fmt.Errorf("brotli: %w", err)
-	}
-	if err := bw.Close(); err != nil {
-		return fmt.Errorf("brotli: %w", err)
-	}
-	if br.Len() < len(data) {
-		f.reps[encBrotli] = newRepresentation(br.Bytes(), tag+"-br")
+	for _, enc := range []encoding{encGzip, encBrotli} {
+		body := siblings[enc]
+		if body != nil {
+			if !decodesTo(enc, body, data) {
+				return fmt.Errorf("pre-compressed %s: does not decode to the file; rebuild the site", encodingNames[enc][0])
+			}
+		} else if compressible(f.ctype[0]) {
+			var err error
+			if body, err = compress(enc, data); err != nil {
+				return err
+			}
+		}
+		if body != nil && len(body) < len(data) {
+			f.reps[enc] = newRepresentation(body, tag+"-"+suffixTag[enc])
+		}
 	}
 	return nil
+}
+
+// suffixTag distinguishes each encoding's ETag from the identity one.
+var suffixTag = [numEncodings]string{encGzip: "gz", encBrotli: "br"}
+
+// compress encodes data at the fallback level of enc.
+func compress(enc encoding, data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch enc {
+	case encGzip:
+		zw, err := gzip.NewWriterLevel(&buf, fallbackGzipLevel)
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		w = zw
+	case encBrotli:
+		// A window just big enough for the file: same output, far less memory for small files.
+		lgwin := max(10, min(24, bits.Len(uint(len(data)))))
+		w = brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: fallbackBrotliQuality, LGWin: lgwin})
+	}
+	if _, err := w.Write(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", encodingNames[enc][0], err)
+	}
+	if err := w.Close(); err != nil {
+		return nil, fmt.Errorf("%s: %w", encodingNames[enc][0], err)
+	}
+	return buf.Bytes(), nil
+}
+
+// decodesTo reports whether body, encoded with enc, decodes to exactly want.
+func decodesTo(enc encoding, body, want []byte) bool {
+	var r io.Reader
+	switch enc {
+	case encGzip:
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return false
+		}
+		r = zr
+	case encBrotli:
+		r = brotli.NewReader(bytes.NewReader(body))
+	default:
+		return bytes.Equal(body, want)
+	}
+	// Decode into a buffer one byte longer than want, so trailing extra output shows.
+	got := make([]byte, len(want)+1)
+	n, err := io.ReadFull(r, got)
+	if err != io.ErrUnexpectedEOF && err != io.EOF && err != nil {
+		return false
+	}
+	if n != len(want) || !bytes.Equal(got[:n], want) {
+		return false
+	}
+	// The whole stream must be valid (checksums are checked at its end).
+	_, err = io.Copy(io.Discard, r)
+	return err == nil
 }
 
 func newRepresentation(body []byte, tag string) *representation {

@@ -6,9 +6,12 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -442,5 +445,200 @@ func TestLoadSiteWithoutA404Page(t *testing.T) {
 	rec := do(h, "GET", "/missing", nil)
 	if rec.Code != 404 || !strings.Contains(rec.Body.String(), "404 page not found") {
 		t.Fatalf("got %d %q, want a plain 404", rec.Code, rec.Body.String())
+	}
+}
+
+// encodeWith compresses s as precompress.ts does at build time (best levels), standing in
+// for the build's siblings.
+func encodeWith(t *testing.T, enc string, s string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch enc {
+	case "gzip":
+		zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w = zw
+	case "br":
+		w = brotli.NewWriterLevel(&buf, brotli.BestCompression)
+	}
+	if _, err := io.WriteString(w, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestSitePreCompressedSiblings(t *testing.T) {
+	// The build's siblings of the landing page and the app script; the other files have
+	// none and are compressed at load.
+	withSiblings := func() fstest.MapFS {
+		client := testFS()
+		client["index.html.br"] = &fstest.MapFile{Data: encodeWith(t, "br", indexHTML)}
+		client["index.html.gz"] = &fstest.MapFile{Data: encodeWith(t, "gzip", indexHTML)}
+		client["assets/app-abc123.js.br"] = &fstest.MapFile{Data: encodeWith(t, "br", appJS)}
+		client["assets/app-abc123.js.gz"] = &fstest.MapFile{Data: encodeWith(t, "gzip", appJS)}
+		// An archive named .gz without an original beside it is an ordinary file.
+		client["downloads/lesson-pack.zip.gz"] = &fstest.MapFile{Data: encodeWith(t, "gzip", "a lesson pack")}
+		return client
+	}
+	client := withSiblings()
+	h := newTestServer(t, client)
+
+	t.Run("serving", func(t *testing.T) {
+		tests := []struct {
+			name       string
+			path       string
+			accept     string
+			wantStatus int
+			wantEnc    string
+			wantBody   []byte // exact bytes on the wire; nil: decoded body equals original
+			original   string
+		}{
+			{name: "the brotli sibling is sent as it is", path: "/", accept: "br",
+				wantStatus: 200, wantEnc: "br", wantBody: client["index.html.br"].Data},
+			{name: "the gzip sibling is sent as it is", path: "/", accept: "gzip",
+				wantStatus: 200, wantEnc: "gzip", wantBody: client["index.html.gz"].Data},
+			{name: "an asset's brotli sibling is sent as it is", path: "/assets/app-abc123.js", accept: "gzip, br",
+				wantStatus: 200, wantEnc: "br", wantBody: client["assets/app-abc123.js.br"].Data},
+			{name: "identity is still the file", path: "/", accept: "",
+				wantStatus: 200, wantEnc: "", wantBody: []byte(indexHTML)},
+			{name: "a file without siblings is compressed at load", path: "/assets/root-abc123.css", accept: "br",
+				wantStatus: 200, wantEnc: "br", original: "assets/root-abc123.css"},
+			{name: "a brotli sibling is not a URL of its own", path: "/index.html.br", accept: "br",
+				wantStatus: 404},
+			{name: "a gzip sibling is not a URL of its own", path: "/assets/app-abc123.js.gz", accept: "gzip",
+				wantStatus: 404},
+			{name: "a .gz file without an original is served as a file", path: "/downloads/lesson-pack.zip.gz", accept: "gzip",
+				wantStatus: 200, wantEnc: "", wantBody: client["downloads/lesson-pack.zip.gz"].Data},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				rec := do(h, "GET", tt.path, map[string]string{"Accept-Encoding": tt.accept})
+				if rec.Code != tt.wantStatus {
+					t.Fatalf("status = %d, want %d", rec.Code, tt.wantStatus)
+				}
+				if tt.wantStatus != 200 {
+					return
+				}
+				if got := rec.Header().Get("Content-Encoding"); got != tt.wantEnc {
+					t.Fatalf("Content-Encoding = %q, want %q", got, tt.wantEnc)
+				}
+				if got, want := rec.Header().Get("Content-Length"), strconv.Itoa(rec.Body.Len()); got != want {
+					t.Errorf("Content-Length = %s, body has %s bytes", got, want)
+				}
+				if tt.wantBody != nil {
+					if !bytes.Equal(rec.Body.Bytes(), tt.wantBody) {
+						t.Errorf("body (%d bytes) is not the expected %d bytes", rec.Body.Len(), len(tt.wantBody))
+					}
+					return
+				}
+				if body := decode(t, tt.wantEnc, rec.Body.Bytes()); !bytes.Equal(body, client[tt.original].Data) {
+					t.Errorf("decoded body differs from %s", tt.original)
+				}
+			})
+		}
+	})
+
+	t.Run("ETags match those of the same file compressed at load", func(t *testing.T) {
+		plain := newTestServer(t, testFS())
+		for _, accept := range []string{"br", "gzip", ""} {
+			got := do(h, "GET", "/", map[string]string{"Accept-Encoding": accept}).Header().Get("ETag")
+			want := do(plain, "GET", "/", map[string]string{"Accept-Encoding": accept}).Header().Get("ETag")
+			if got != want {
+				t.Errorf("Accept-Encoding %q: ETag %s with siblings, %s without", accept, got, want)
+			}
+		}
+	})
+
+	loadTests := []struct {
+		name    string
+		change  func(fstest.MapFS)
+		wantErr string // "" : loads
+		path    string
+		accept  string
+		wantEnc string
+	}{
+		{name: "a sibling that decodes to other bytes stops the start",
+			change:  func(c fstest.MapFS) { c["index.html.br"].Data = encodeWith(t, "br", indexHTML+"<!-- stale -->") },
+			wantErr: "index.html: pre-compressed br: does not decode to the file"},
+		{name: "a corrupt gzip sibling stops the start",
+			change: func(c fstest.MapFS) {
+				d := bytes.Clone(c["assets/app-abc123.js.gz"].Data)
+				d[len(d)-5] ^= 0xff // inside the CRC-32 trailer
+				c["assets/app-abc123.js.gz"].Data = d
+			},
+			wantErr: "assets/app-abc123.js: pre-compressed gzip: does not decode to the file"},
+		{name: "a sibling that is not smaller is not used",
+			change: func(c fstest.MapFS) {
+				c["robots.txt.gz"] = &fstest.MapFile{Data: encodeWith(t, "gzip", string(c["robots.txt"].Data))}
+			},
+			path: "/robots.txt", accept: "gzip", wantEnc: ""},
+	}
+	for _, tt := range loadTests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := withSiblings()
+			tt.change(c)
+			st, err := loadSite(c)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("loadSite error = %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("loadSite: %v", err)
+			}
+			rec := httptest.NewRecorder()
+			req := httptest.NewRequest("GET", tt.path, nil)
+			req.Header.Set("Accept-Encoding", tt.accept)
+			st.ServeHTTP(rec, req)
+			if got := rec.Header().Get("Content-Encoding"); got != tt.wantEnc {
+				t.Errorf("Content-Encoding = %q, want %q", got, tt.wantEnc)
+			}
+		})
+	}
+}
+
+// TestRealBuildSiblings loads the real build (make build) and checks that every
+// compressible file has its brotli and gzip representations from the build's siblings:
+// the site starts without compressing anything, and sends the siblings' bytes.
+func TestRealBuildSiblings(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "build", "client")
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		t.Skipf("no site build (make build): %v", err)
+	}
+	client := os.DirFS(dir)
+	st, err := loadSite(client)
+	if err != nil {
+		t.Fatalf("loadSite: %v", err)
+	}
+	for _, page := range []string{"index.html", "blog/index.html", "404/index.html"} {
+		urlPath, _ := requestPath(page)
+		f := st.byPath[urlPath]
+		if f == nil {
+			t.Fatalf("%s is not served at %s", page, urlPath)
+		}
+		for _, tc := range []struct {
+			enc    encoding
+			suffix string
+		}{{encBrotli, ".br"}, {encGzip, ".gz"}} {
+			sib, err := fs.ReadFile(client, page+tc.suffix)
+			if err != nil {
+				t.Fatalf("the build has no %s%s: %v (web/scripts/precompress.ts)", page, tc.suffix, err)
+			}
+			if f.reps[tc.enc] == nil || !bytes.Equal(f.reps[tc.enc].body, sib) {
+				t.Errorf("%s: the %s representation is not the build's %s sibling", page, encodingNames[tc.enc][0], tc.suffix)
+			}
+		}
+	}
+	for p := range st.byPath {
+		if strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
+			t.Errorf("a sibling is served at a URL of its own: %s", p)
+		}
 	}
 }
