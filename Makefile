@@ -6,7 +6,7 @@ GO      ?= go
 NPM     ?= npm
 WEB     := web
 BIN     := bin/site
-WEB_SRC := $(shell find $(WEB)/app $(WEB)/public content -type f 2>/dev/null) $(wildcard $(WEB)/*.ts $(WEB)/*.json)
+WEB_SRC := $(shell find $(WEB)/app $(WEB)/public $(WEB)/scripts content -type f 2>/dev/null) $(wildcard $(WEB)/*.ts $(WEB)/*.json)
 
 .PHONY: help run build dev test test-go test-web test-e2e lint fmt bench clean deps
 
