@@ -16,7 +16,7 @@ import (
 //
 // It stores the message and, in the same transaction, queues two emails: a notification to
 // TEAM_EMAIL with Reply-To set to the sender, and a confirmation to the sender. It answers
-// 201 {"id": "…"}; a plain form post gets 303 to /contact?sent=1. With the honeypot filled
+// 201 {"id": "…"}; a plain form post gets 303 to /contact/sent. With the honeypot filled
 // the message is stored marked as spam, the answer is the same, and no email is queued.
 func (s *Server) createContact(w http.ResponseWriter, r *http.Request) {
 	sub, ok := s.decode(w, r, "contact")
@@ -66,7 +66,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) {
 	s.queued(!c.Spam)
 	success(w, r, http.StatusCreated, struct {
 		ID string `json:"id"`
-	}{c.ID}, "/contact?sent=1")
+	}{c.ID}, "/contact/sent")
 }
 
 // crockford is Crockford's base32 alphabet: no I, L, O or U, so a reference read aloud or

@@ -66,6 +66,8 @@ type formAPI struct {
 	now     func() time.Time
 	limiter *limiter // nil: no rate limit
 	csrf    *http.CrossOriginProtection
+	// stylesheets are the built site's CSS, linked by the pages the server renders (pages.go).
+	stylesheets []string
 }
 
 // initForms prepares the middleware of the form API from the configuration.
@@ -73,6 +75,7 @@ func (s *Server) initForms() error {
 	if s.api.now == nil {
 		s.api.now = time.Now
 	}
+	s.api.stylesheets = s.site.stylesheets()
 	if !s.cfg.RateLimit.Off() {
 		s.api.limiter = newLimiter(s.cfg.RateLimit.Events, s.cfg.RateLimit.Per, s.cfg.TrustedProxies)
 	}

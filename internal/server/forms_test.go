@@ -56,7 +56,7 @@ func newHarness(t testing.TB, env map[string]string) *harness {
 	t.Cleanup(func() { _ = st.Close() })
 	hs := &harness{t: t, st: st, now: time.Date(2026, 9, 1, 8, 0, 0, 0, time.UTC)}
 	site := fstest.MapFS{
-		"index.html":     {Data: []byte("<!doctype html><html lang=\"en\"><title>Home</title><h1>Home</h1></html>")},
+		"index.html":     {Data: []byte(`<!doctype html><html lang="en"><head><title>Home</title><link rel="stylesheet" href="/assets/app-T3st.css"></head><h1>Home</h1></html>`)},
 		"404/index.html": {Data: []byte("<!doctype html><html lang=\"en\"><title>Not found</title><h1>Not found</h1></html>")},
 	}
 	srv, err := New(cfg, slog.New(slog.DiscardHandler), site,
@@ -433,7 +433,7 @@ func TestRetryAfterSaysWhenATokenIsBack(t *testing.T) {
 	}
 	// A plain form post gets the problem page, still with Retry-After.
 	w = hs.do(request{path: "/api/newsletter", contentType: "application/x-www-form-urlencoded", body: "email=ada%40example.org"})
-	if w.Code != 429 || w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), "<h1>Too Many Requests</h1>") {
+	if w.Code != 429 || w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), ">Too Many Requests</h1>") {
 		t.Errorf("form post: status %d, Retry-After %q, body %s", w.Code, w.Header().Get("Retry-After"), w.Body)
 	}
 }
@@ -456,13 +456,13 @@ func TestPlainFormPosts(t *testing.T) {
 			path: "/api/lesson-plans",
 			body: url.Values{"email": {"grace@school.org"}, "subject": {"science"}, "grade": {"10"}, "topic": {"Cells"},
 				"duration": {"50"}, "differentiation": {"english-learners", "advanced"}, "website": {""}},
-			wantStatus: 303, wantLocation: "/submission-success?ref=TP-",
+			wantStatus: 303, wantLocation: "/submission-success/TP-",
 		},
 		{
-			name:       "contact → 303 to /contact?sent=1",
+			name:       "contact → 303 to /contact/sent",
 			path:       "/api/contact",
 			body:       url.Values{"name": {"Ada"}, "email": {"ada@example.org"}, "reason": {"press"}, "message": {"A question for the press team."}},
-			wantStatus: 303, wantLocation: "/contact?sent=1",
+			wantStatus: 303, wantLocation: "/contact/sent",
 		},
 		{
 			name:       "newsletter → 303 to /newsletter/check-email",
@@ -482,12 +482,13 @@ func TestPlainFormPosts(t *testing.T) {
 			body:       url.Values{"email": {"grace"}, "subject": {"science"}, "grade": {"13"}, "topic": {"Cells"}, "duration": {"5"}},
 			wantStatus: 422,
 			wantInPage: []string{
-				`<html lang="en">`, `<title>There is a problem with your lesson plan request – TeachPilot</title>`,
-				`<h1>There is a problem with your lesson plan request</h1>`, `<main>`,
-				`<li><a href="/lesson-plan#plan-email">Email address: Enter an email address like name@school.org.</a></li>`,
-				`<li><a href="/lesson-plan#plan-grade">Grade: Choose grade 9, 10, 11 or 12.</a></li>`,
-				`<li><a href="/lesson-plan#plan-duration">Lesson length (minutes): Lessons must be at least 15 minutes.</a></li>`,
-				`<a href="/lesson-plan">Back to the form</a>`,
+				`<html lang="en">`, `<title>There is a problem with your lesson plan request | TeachPilot</title>`,
+				`<link rel="stylesheet" href="/assets/app-T3st.css">`, `<a href="/" class=`, `>TeachPilot</span></a>`,
+				`>There is a problem with your lesson plan request</h1>`, `<main id="main-content"`, `<footer`,
+				`<li><a href="/lesson-plan#plan-email" class="underline underline-offset-2 hover:no-underline">Email address: Enter an email address like name@school.org.</a></li>`,
+				`<li><a href="/lesson-plan#plan-grade" class="underline underline-offset-2 hover:no-underline">Grade: Choose grade 9, 10, 11 or 12.</a></li>`,
+				`<li><a href="/lesson-plan#plan-duration" class="underline underline-offset-2 hover:no-underline">Lesson length (minutes): Lessons must be at least 15 minutes.</a></li>`,
+				`<a href="/lesson-plan" class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">Back to the form</a>`,
 			},
 		},
 		{
@@ -496,7 +497,7 @@ func TestPlainFormPosts(t *testing.T) {
 			body:       url.Values{"email": {"nope"}},
 			referer:    "http://teachpilot.test/blog/some-post?x=1",
 			wantStatus: 422,
-			wantInPage: []string{`<a href="/blog/some-post#newsletter-email">Email address: Enter an email address like name@school.org.</a>`, `<a href="/blog/some-post">Back to the form</a>`},
+			wantInPage: []string{`<a href="/blog/some-post#newsletter-email" class="underline underline-offset-2 hover:no-underline">Email address: Enter an email address like name@school.org.</a>`, `<a href="/blog/some-post" class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">Back to the form</a>`},
 		},
 		{
 			name:       "what a visitor typed is escaped in the page",
@@ -531,7 +532,10 @@ func TestPlainFormPosts(t *testing.T) {
 						t.Errorf("page lacks %s\n%s", s, w.Body)
 					}
 				}
-				if strings.Contains(w.Body.String(), "<script>") || strings.Contains(w.Body.String(), "style=") {
+				if cc := w.Header().Get("Cache-Control"); cc != "no-store" {
+					t.Errorf("Cache-Control = %q, want no-store", cc)
+				}
+				if strings.Contains(w.Body.String(), "<script") || strings.Contains(w.Body.String(), "style=") {
 					t.Errorf("page has scripts or inline styles (CSP):\n%s", w.Body)
 				}
 			}

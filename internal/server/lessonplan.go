@@ -43,7 +43,7 @@ type lessonPlanAnswer struct {
 // reference (TP-XXXX-XXXX-XXXX: 60 random bits in Crockford base32) and queues a
 // confirmation email to the teacher with the reference and a summary. It answers 201
 // {"reference": "TP-…", "summary": {…}}; a plain form post gets 303 to
-// /submission-success?ref=TP-…. With the honeypot filled the request is stored marked as
+// /submission-success/TP-…, the page the email links to as well. With the honeypot filled the request is stored marked as
 // spam, the answer is the same, and no email is queued.
 func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 	sub, ok := s.decode(w, r, "lessonPlan")
@@ -82,8 +82,8 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 			msg, err := mail.Outgoing(mail.KindLessonPlanReceipt, p.Email, p.Email, mail.LessonPlanReceipt{
 				Reference:  p.Reference,
 				Name:       p.Name,
-				SuccessURL: s.link("/submission-success", "ref", p.Reference),
-				Summary:    s.summaryLines(p),
+				SuccessURL: s.link(confirmationPath(p.Reference), "", ""),
+				Summary:    s.summaryLines(p, strconv.Itoa),
 			})
 			if err != nil {
 				return err
@@ -101,7 +101,7 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 	}
 	s.queued(!p.Spam)
 	success(w, r, http.StatusCreated, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p)},
-		"/submission-success?ref="+p.Reference)
+		confirmationPath(p.Reference))
 }
 
 // lessonPlan handles GET /api/lesson-plans/{reference}: 200 {"reference", "summary",
@@ -130,6 +130,90 @@ func (s *Server) lessonPlan(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p), CreatedAt: &p.CreatedAt})
 }
 
+// confirmationPath is the server-rendered confirmation page of a request. (The React page
+// /submission-success?ref=… shows the same after a submission with JavaScript.)
+func confirmationPath(reference string) string { return "/submission-success/" + reference }
+
+// confirmation is what the confirmation page shows of a request.
+type confirmation struct {
+	Reference string
+	Summary   []mail.Line
+}
+
+// confirmationTemplate says what /submission-success (web/app/routes/submission-success.tsx)
+// says after a submission with JavaScript, in the same words and with the same links.
+var confirmationTemplate = pageTemplate("confirmation", `
+{{- define "intro"}}
+<p class="mt-4 max-w-2xl text-lg text-slate-700">Thank you — we have your lesson plan request.</p>
+{{- end}}
+{{- define "content"}}
+<div class="rounded-xl border border-emerald-200 bg-emerald-50 p-6">
+<h2 class="text-sm font-semibold uppercase tracking-wide text-emerald-900">Your reference</h2>
+<p class="mt-1 font-mono text-2xl font-bold text-slate-900 break-all" data-testid="reference">{{.Reference}}</p>
+<p class="mt-2 text-sm text-slate-700">Quote it if you write to us about this request.</p>
+</div>
+{{- if .Summary}}
+<section aria-labelledby="summary-title" class="mt-10">
+<h2 id="summary-title" class="text-xl font-semibold text-slate-900">What you asked for</h2>
+<dl class="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+{{- range .Summary}}
+<div class="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+<dt class="font-medium text-slate-700">{{.Label}}</dt>
+<dd class="whitespace-pre-line break-words text-slate-900 sm:col-span-2">{{.Value}}</dd>
+</div>
+{{- end}}
+</dl>
+</section>
+{{- end}}
+<section aria-labelledby="next-title" class="mt-10">
+<h2 id="next-title" class="text-xl font-semibold text-slate-900">What happens next</h2>
+<ol class="mt-4 list-decimal space-y-3 pl-5 text-slate-800">
+<li>We have sent a confirmation to your email address with this reference. If it is not in your inbox in a few minutes, check your spam or junk folder.</li>
+<li>Your lesson plan follows by email, built from the details above and ready to adapt.</li>
+<li>Want changes? Reply to that email, or send another request with more detail.</li>
+</ol>
+</section>
+{{- $secondary := "inline-flex min-h-11 items-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 border border-slate-300 bg-white text-slate-900 hover:border-indigo-300 hover:bg-indigo-50"}}
+{{- $primary := "inline-flex min-h-11 items-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 bg-indigo-700 text-white hover:bg-indigo-800"}}
+<nav aria-label="Where to next" class="mt-10 flex flex-wrap gap-3">
+<a href="/" class="{{$secondary}}">Back home</a>
+<a href="/lesson-plan" class="{{$primary}}">Create another plan</a>
+<a href="/blog" class="{{$secondary}}">Read the blog</a>
+</nav>
+{{- end}}`)
+
+// lessonPlanPage handles GET /submission-success/{reference}: the confirmation of a request
+// as a page of its own, where a plain form post lands and the confirmation email links. It
+// shows the reference, the summary (never the email address: the reference is the
+// capability, as for GET /api/lesson-plans/{reference}) and what happens next. An unknown
+// reference gets the site's 404 page.
+func (s *Server) lessonPlanPage(w http.ResponseWriter, r *http.Request) {
+	if s.api.store == nil || s.api.rules == nil {
+		s.problemPage(w, r, http.StatusServiceUnavailable, problemPage{
+			Title: "Service unavailable", Intro: "Lesson plan requests cannot be shown right now. Please try again later.",
+			Back: "/", BackTxt: "Back home",
+		})
+		return
+	}
+	ref, ok := normalizeReference(r.PathValue("reference"))
+	if !ok {
+		s.site.serveNotFound(w, r)
+		return
+	}
+	p, err := s.api.store.LessonPlan(r.Context(), ref)
+	if errors.Is(err, store.ErrNotFound) {
+		s.site.serveNotFound(w, r)
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, fmt.Errorf("lesson plan page %s: %w", ref, err))
+		return
+	}
+	minutes := func(n int) string { return strconv.Itoa(n) + " minutes" }
+	s.writePage(w, r, http.StatusOK, confirmationTemplate, "Request received",
+		confirmation{Reference: p.Reference, Summary: s.summaryLines(p, minutes)})
+}
+
 func summarize(p store.LessonPlan) lessonPlanSummary {
 	return lessonPlanSummary{
 		Subject: p.Subject, Grade: p.Grade, Topic: p.Topic, Duration: p.Duration, Name: p.Name, School: p.School,
@@ -138,11 +222,12 @@ func summarize(p store.LessonPlan) lessonPlanSummary {
 	}
 }
 
-// summaryLines is the request as labelled lines for the confirmation email, in the form's
-// order, options by their labels, without the email address.
-func (s *Server) summaryLines(p store.LessonPlan) []mail.Line {
+// summaryLines is the request as labelled lines for the confirmation email and page, in
+// the form's order, options by their labels, the length as duration writes it, without the
+// email address.
+func (s *Server) summaryLines(p store.LessonPlan, duration func(int) string) []mail.Line {
 	values := map[string]string{
-		"subject": p.Subject, "grade": p.Grade, "topic": p.Topic, "duration": strconv.Itoa(p.Duration),
+		"subject": p.Subject, "grade": p.Grade, "topic": p.Topic, "duration": duration(p.Duration),
 		"name": p.Name, "school": p.School, "objectives": p.Objectives, "standards": p.Standards,
 		"instructionalModel": p.InstructionalModel, "notes": p.Notes,
 	}

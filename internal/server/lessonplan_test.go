@@ -82,7 +82,7 @@ func TestLessonPlanIsStoredWithAReferenceAndAReceipt(t *testing.T) {
 	}
 	var receipt mail.LessonPlanReceipt
 	_ = json.Unmarshal(msgs[0].Payload, &receipt)
-	if receipt.Reference != got.Reference || receipt.SuccessURL != "http://teachpilot.test/submission-success?ref="+got.Reference {
+	if receipt.Reference != got.Reference || receipt.SuccessURL != "http://teachpilot.test/submission-success/"+got.Reference {
 		t.Errorf("receipt = %+v", receipt)
 	}
 	var lines []string

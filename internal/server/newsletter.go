@@ -145,7 +145,7 @@ func (s *Server) confirmSubscription(w http.ResponseWriter, r *http.Request) {
 //
 // It answers 200 {"message": "You're unsubscribed. …"} (again if unsubscribed already) and
 // 404 for an unknown token; a plain form post from the page gets 303 to
-// /newsletter/unsubscribe?done=1. Unsubscribe tokens do not expire.
+// /newsletter/unsubscribed. Unsubscribe tokens do not expire.
 func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	token, oneClick, ok := s.readToken(w, r)
 	if !ok {
@@ -175,7 +175,7 @@ func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	case oneClick:
 		writeJSON(w, http.StatusOK, message{unsubscribeMessage})
 	default:
-		success(w, r, http.StatusOK, message{unsubscribeMessage}, "/newsletter/unsubscribe?done=1")
+		success(w, r, http.StatusOK, message{unsubscribeMessage}, "/newsletter/unsubscribed")
 	}
 }
 
@@ -268,11 +268,14 @@ func hashToken(token string) []byte {
 	return h[:]
 }
 
-// link is an absolute URL on the site (BASE_URL) with one query parameter.
+// link is an absolute URL on the site (BASE_URL) with one query parameter, or none when
+// key is empty.
 func (s *Server) link(path, key, value string) string {
 	u := *s.cfg.BaseURL
 	u.Path = strings.TrimSuffix(u.Path, "/") + path
-	u.RawQuery = url.Values{key: {value}}.Encode()
+	if key != "" {
+		u.RawQuery = url.Values{key: {value}}.Encode()
+	}
 	return u.String()
 }
 

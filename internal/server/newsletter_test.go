@@ -176,7 +176,7 @@ func TestNewsletterPlainFormPosts(t *testing.T) {
 		wantLocation string
 	}{
 		{"confirm → 303 to /newsletter/confirmed", request{path: "/api/newsletter/confirm", contentType: form, body: "token=" + tokenOf(t, p.ConfirmURL)}, 303, "/newsletter/confirmed"},
-		{"unsubscribe → 303 to the page, done", request{path: "/api/newsletter/unsubscribe", contentType: form, body: "token=" + tokenOf(t, p.UnsubscribeURL)}, 303, "/newsletter/unsubscribe?done=1"},
+		{"unsubscribe → 303 to /newsletter/unsubscribed", request{path: "/api/newsletter/unsubscribe", contentType: form, body: "token=" + tokenOf(t, p.UnsubscribeURL)}, 303, "/newsletter/unsubscribed"},
 		{"an unknown token gets a 404 page", request{path: "/api/newsletter/confirm", contentType: form, body: "token=nope"}, 404, ""},
 		{"one-click with an unknown token is 404", request{path: "/api/newsletter/unsubscribe?token=nope", contentType: form, body: "List-Unsubscribe=One-Click"}, 404, ""},
 		{"one-click as multipart works", request{path: "/api/newsletter/unsubscribe?token=" + tokenOf(t, p.UnsubscribeURL), contentType: "multipart/form-data; boundary=b",

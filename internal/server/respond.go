@@ -1,9 +1,7 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
-	"html/template"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -121,43 +119,26 @@ type problemPage struct {
 	BackTxt  string
 }
 
-// problemTemplate is self-contained: no scripts, styles or assets, so the site's Content
-// Security Policy has nothing to object to and the page works whatever else is broken.
-var problemTemplate = template.Must(template.New("problem").Parse(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{{.Title}} – TeachPilot</title>
-</head>
-<body>
-<main>
-<h1>{{.Title}}</h1>
-<p>{{.Intro}}</p>
+// problemTemplate is the page a plain form post gets when something is wrong: each
+// problem links to its field on the form, and a link leads back.
+var problemTemplate = pageTemplate("problem", `
+{{- define "intro"}}
+<p class="mt-4 max-w-2xl text-lg text-slate-700">{{.Intro}}</p>
+{{- end}}
+{{- define "content"}}
 {{- if .Problems}}
-<ul>
+<section class="rounded-md border-l-4 border-red-700 bg-red-50 p-4" aria-labelledby="problem-list">
+<h2 id="problem-list" class="text-base font-semibold text-red-800">There is a problem</h2>
+<ul class="mt-2 list-disc space-y-1 pl-5 text-sm text-red-800">
 {{- range .Problems}}
-<li><a href="{{.Href}}">{{.Label}}: {{.Message}}</a></li>
+<li><a href="{{.Href}}" class="underline underline-offset-2 hover:no-underline">{{.Label}}: {{.Message}}</a></li>
 {{- end}}
 </ul>
+</section>
 {{- end}}
-<p><a href="{{.Back}}">{{.BackTxt}}</a></p>
-</main>
-</body>
-</html>
-`))
+<p class="mt-6"><a href="{{.Back}}" class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">{{.BackTxt}}</a></p>
+{{- end}}`)
 
 func (s *Server) problemPage(w http.ResponseWriter, r *http.Request, status int, p problemPage) {
-	var buf bytes.Buffer
-	if err := problemTemplate.Execute(&buf, p); err != nil {
-		s.log.LogAttrs(r.Context(), slog.LevelError, "problem page", slog.Any("err", err))
-		http.Error(w, p.Title, status)
-		return
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_, _ = w.Write(buf.Bytes())
+	s.writePage(w, r, status, problemTemplate, p.Title, p)
 }

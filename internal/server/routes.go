@@ -22,6 +22,10 @@ func (s *Server) Handler() http.Handler {
 	}
 	mux.HandleFunc("/api/lesson-plans/{reference}", allow("GET, HEAD"))
 
+	// A lesson plan's confirmation, rendered here (a plain form post lands on it; the email
+	// links to it); /submission-success itself is the pre-rendered React page.
+	mux.HandleFunc("GET /submission-success/{reference}", s.lessonPlanPage)
+
 	// Unknown API paths get JSON, never the HTML 404 page.
 	mux.HandleFunc("/api/", s.apiNotFound)
 

@@ -1,0 +1,244 @@
+package server
+
+import (
+	"bytes"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/teachpilot/site/internal/mail"
+	"github.com/teachpilot/site/web"
+)
+
+// TestLessonPlanConfirmationPage covers /submission-success/{reference}, where a plain form
+// post lands and the confirmation email links: the reference, the summary with the form's
+// labels (everything a visitor typed escaped), what happens next and three links; the
+// site's 404 page for a reference nobody has.
+func TestLessonPlanConfirmationPage(t *testing.T) {
+	hs := newHarness(t, nil)
+	post := hs.do(request{path: "/api/lesson-plans", contentType: "application/x-www-form-urlencoded", body: url.Values{
+		"email": {"grace@school.org"}, "subject": {"science"}, "grade": {"10"},
+		"topic": {`<script>alert("x")</script> Cells & tissues`}, "duration": {"50"},
+		"differentiation": {"english-learners", "advanced"}, "notes": {"Lab day\n<b>bring goggles</b>"}, "website": {""},
+	}.Encode()})
+	if post.Code != http.StatusSeeOther {
+		t.Fatalf("post: status %d: %s", post.Code, post.Body)
+	}
+	location := post.Header().Get("Location")
+	ref, ok := strings.CutPrefix(location, "/submission-success/")
+	if !ok || !regexp.MustCompile(`^TP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$`).MatchString(ref) {
+		t.Fatalf("Location = %q, want /submission-success/TP-XXXX-XXXX-XXXX", location)
+	}
+
+	page := []string{
+		`<html lang="en">`, `<title>Request received | TeachPilot</title>`, `<meta name="robots" content="noindex">`,
+		`<link rel="stylesheet" href="/assets/app-T3st.css">`, `>TeachPilot</span></a>`, `<main id="main-content"`,
+		`>Request received</h1>`, `data-testid="reference">` + ref + `</p>`,
+		`<dt class="font-medium text-slate-700">Subject</dt>`, `>Science</dd>`,
+		`<dt class="font-medium text-slate-700">Grade</dt>`, `>Grade 10</dd>`,
+		`<dt class="font-medium text-slate-700">Lesson topic</dt>`, `>&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; Cells &amp; tissues</dd>`,
+		`<dt class="font-medium text-slate-700">Lesson length (minutes)</dt>`, `>50 minutes</dd>`,
+		`<dt class="font-medium text-slate-700">Differentiation needs</dt>`, `>English learners, Advanced learners</dd>`,
+		`>Lab day` + "\n" + `&lt;b&gt;bring goggles&lt;/b&gt;</dd>`,
+		`>What happens next</h2>`,
+		`<a href="/" class=`, `>Back home</a>`, `<a href="/lesson-plan" class=`, `>Create another plan</a>`,
+		`<a href="/blog" class=`, `>Read the blog</a>`, `<footer`,
+	}
+	tests := []struct {
+		name       string
+		method     string
+		path       string
+		wantStatus int
+		wantCache  string
+		wantIn     []string
+		wantNotIn  []string
+	}{
+		{
+			name: "the confirmation shows the reference, the summary escaped, what happens next and three links",
+			path: location, wantStatus: 200, wantCache: "no-store", wantIn: page,
+			wantNotIn: []string{"<script", "grace@school.org", "style=", "Your name", "Instructional model"},
+		},
+		{
+			name: "a reference typed in lower case without dashes finds the request",
+			path: "/submission-success/" + strings.ToLower(strings.ReplaceAll(ref, "-", "")), wantStatus: 200, wantCache: "no-store",
+			wantIn: []string{`data-testid="reference">` + ref + `</p>`},
+		},
+		{
+			name: "HEAD answers like GET, without a body", method: "HEAD",
+			path: location, wantStatus: 200, wantCache: "no-store",
+		},
+		{
+			name: "an unknown reference gets the site's 404 page", path: "/submission-success/TP-0000-0000-0000",
+			wantStatus: 404, wantCache: "no-cache", wantIn: []string{"<h1>Not found</h1>"}, wantNotIn: []string{"TP-0000"},
+		},
+		{
+			name: "a malformed reference gets the site's 404 page", path: "/submission-success/%3Cscript%3E",
+			wantStatus: 404, wantCache: "no-cache", wantIn: []string{"<h1>Not found</h1>"}, wantNotIn: []string{"<script"},
+		},
+		{
+			name: "other methods are refused", method: "POST", path: location, wantStatus: 405,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			method := tt.method
+			if method == "" {
+				method = "GET"
+			}
+			w := hs.do(request{method: method, path: tt.path})
+			if w.Code != tt.wantStatus {
+				t.Fatalf("status %d, want %d: %s", w.Code, tt.wantStatus, w.Body)
+			}
+			if tt.wantCache != "" {
+				if cc := w.Header().Get("Cache-Control"); cc != tt.wantCache {
+					t.Errorf("Cache-Control = %q, want %q", cc, tt.wantCache)
+				}
+				if ct := w.Header().Get("Content-Type"); ct != "text/html; charset=utf-8" {
+					t.Errorf("Content-Type = %q", ct)
+				}
+			}
+			// The security middleware covers these pages like every other response.
+			for k, want := range map[string]string{"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff"} {
+				if got := w.Header().Get(k); got != want {
+					t.Errorf("%s = %q, want %q", k, got, want)
+				}
+			}
+			if !strings.Contains(w.Header().Get("Content-Security-Policy"), "script-src 'self'") {
+				t.Errorf("Content-Security-Policy = %q", w.Header().Get("Content-Security-Policy"))
+			}
+			if method == "HEAD" && w.Body.Len() != 0 {
+				t.Errorf("HEAD has a body of %d bytes", w.Body.Len())
+			}
+			body := w.Body.String()
+			for _, s := range tt.wantIn {
+				if !strings.Contains(body, s) {
+					t.Errorf("page lacks %s\n%s", s, body)
+				}
+			}
+			for _, s := range tt.wantNotIn {
+				if strings.Contains(body, s) {
+					t.Errorf("page has %s\n%s", s, body)
+				}
+			}
+		})
+	}
+}
+
+func TestStylesheetLinks(t *testing.T) {
+	tests := []struct {
+		name string
+		doc  string
+		want []string
+	}{
+		{"Vite's stylesheet in the head", `<!doctype html><html><head><meta charset="utf-8"><link rel="modulepreload" href="/assets/a.js"><link rel="stylesheet" href="/assets/app-AbC1.css"></head><body></body></html>`, []string{"/assets/app-AbC1.css"}},
+		{"several, in order, any case of rel", `<head><link rel="stylesheet" href="/a.css"><link rel="Preload Stylesheet" href="/b.css"></head>`, []string{"/a.css", "/b.css"}},
+		{"other hosts and relative paths are skipped", `<head><link rel="stylesheet" href="https://cdn.example/x.css"><link rel="stylesheet" href="//cdn.example/y.css"><link rel="stylesheet" href="z.css"></head>`, nil},
+		{"links after the head are not the page's stylesheets", `<head></head><body><link rel="stylesheet" href="/late.css"></body>`, nil},
+		{"no head at all", `just text`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := stylesheetLinks([]byte(tt.doc)); !slices.Equal(got, tt.want) {
+				t.Errorf("stylesheetLinks = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestServerPagesUseOnlyBuiltClasses renders the server's own pages and checks that the
+// built stylesheet (web/build/client, as embedded) has a rule for every class they use:
+// Tailwind only emits the classes it finds in the React sources, so a class used only here
+// would silently do nothing.
+func TestServerPagesUseOnlyBuiltClasses(t *testing.T) {
+	client := web.Client()
+	index, err := fs.ReadFile(client, "index.html")
+	if err != nil {
+		t.Skipf("no built site (run make build): %v", err)
+	}
+	hrefs := stylesheetLinks(index)
+	if len(hrefs) == 0 {
+		t.Fatal("the built index.html links no stylesheet")
+	}
+	var css []byte
+	for _, href := range hrefs {
+		b, err := fs.ReadFile(client, strings.TrimPrefix(href, "/"))
+		if err != nil {
+			t.Fatalf("stylesheet %s: %v", href, err)
+		}
+		css = append(css, b...)
+	}
+
+	pages := []struct {
+		name    string
+		tmpl    *template.Template
+		content any
+	}{
+		{"problem", problemTemplate, problemPage{Title: "There is a problem", Intro: "Fix it.", Back: "/contact", BackTxt: "Back",
+			Problems: []problem{{Href: "/contact#contact-name", Label: "Name", Message: "Enter your name."}}}},
+		{"confirmation", confirmationTemplate, confirmation{Reference: "TP-AAAA-BBBB-CCCC",
+			Summary: []mail.Line{{Label: "Lesson topic", Value: "Cells"}}}},
+	}
+	for _, p := range pages {
+		var buf bytes.Buffer
+		if err := p.tmpl.Execute(&buf, htmlPage{Title: "Title", Product: productName, Stylesheets: hrefs, Content: p.content}); err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		classes := classesIn(t, buf.Bytes())
+		if len(classes) < 20 {
+			t.Fatalf("%s page: only %d classes found: %q", p.name, len(classes), classes)
+		}
+		for _, class := range classes {
+			// The selector must end after the name: ".p-1" is not ".p-10".
+			rule := regexp.MustCompile(`\.` + regexp.QuoteMeta(cssEscape(class)) + `[^A-Za-z0-9_\\-]`)
+			if !rule.Match(css) {
+				t.Errorf("%s page: class %q has no rule in %v", p.name, class, hrefs)
+			}
+		}
+	}
+}
+
+// classesIn returns every class name used in an HTML document, once each.
+func classesIn(t *testing.T, doc []byte) []string {
+	t.Helper()
+	var out []string
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return out
+		case html.StartTagToken, html.SelfClosingTagToken:
+			for more := true; more; {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) != "class" {
+					continue
+				}
+				for _, c := range strings.Fields(string(v)) {
+					if !slices.Contains(out, c) {
+						out = append(out, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+// cssEscape writes a class name as it appears in a selector: every character but letters,
+// digits, "-" and "_" is escaped with a backslash (sm:grid-cols-3 → sm\:grid-cols-3).
+func cssEscape(class string) string {
+	var b strings.Builder
+	for _, r := range class {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
