@@ -14,10 +14,12 @@ export default [
   route("lesson-plan", "routes/lesson-plan.tsx"),
   route("submission-success", "routes/submission-success.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("contact/sent", "routes/contact-sent.tsx"),
   route("newsletter/check-email", "routes/newsletter-check-email.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/confirmed", "routes/newsletter-confirmed.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("newsletter/unsubscribed", "routes/newsletter-unsubscribed.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,5 @@
 import Clock from "lucide-react/icons/clock";
 import Mail from "lucide-react/icons/mail";
-import { useSearchParams } from "react-router";
-import { useHydrated } from "~/components/form/use-enhanced-form";
 import { PageBody, PageHeader } from "~/components/ui/page-header";
 import { PRODUCT_NAME, paths, site } from "~/config/site";
 import { ContactForm, RESPONSE_TIME } from "~/features/contact/contact-form";
@@ -15,12 +13,12 @@ export function meta() {
   });
 }
 
+/**
+ * ContactPage holds the contact form and the other ways to reach the team. With JavaScript
+ * the form confirms in place; without it the server answers a plain post with 303 to
+ * /contact/sent.
+ */
 export default function ContactPage() {
-  const [params] = useSearchParams();
-  // The page is pre-rendered without a query string; "?sent=1" (after a plain form post)
-  // is read once the page runs in the browser, so hydration matches the HTML.
-  const hydrated = useHydrated();
-  const sent = hydrated && params.get("sent") === "1";
   return (
     <>
       <PageHeader
@@ -28,17 +26,9 @@ export default function ContactPage() {
         intro={`Questions, product support, or bringing ${PRODUCT_NAME} to your school or district — send us a message and we will reply by email.`}
       />
       <PageBody>
-        <noscript>
-          {/* Without JavaScript this page cannot read "?sent=1"; the server sends people back
-              here only after a message was stored (a problem gets its own page). */}
-          <p className="mb-8 rounded-md border-l-4 border-emerald-600 bg-emerald-50 p-4 text-slate-900">
-            Sent us a message and came back to this page? It arrived: we have emailed you a copy and will
-            reply {RESPONSE_TIME}.
-          </p>
-        </noscript>
         <div className="grid gap-12 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <ContactForm sent={sent} />
+            <ContactForm />
           </div>
           <aside aria-labelledby="contact-other-ways" className="space-y-6">
             <h2 id="contact-other-ways" className="text-xl font-semibold text-slate-900">

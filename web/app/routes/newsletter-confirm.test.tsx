@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, sentJson } from "~/components/form/test-helpers";
 import ConfirmPage from "./newsletter-confirm";
 import UnsubscribePage from "./newsletter-unsubscribe";
+import UnsubscribedPage, { meta as unsubscribedMeta } from "./newsletter-unsubscribed";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,6 +17,7 @@ function renderAt(url: string) {
   const Stub = createRoutesStub([
     { path: "/newsletter/confirm", Component: ConfirmPage },
     { path: "/newsletter/unsubscribe", Component: UnsubscribePage },
+    { path: "/newsletter/unsubscribed", Component: UnsubscribedPage },
   ]);
   render(<Stub initialEntries={[url]} />);
   return userEvent.setup();
@@ -61,10 +63,11 @@ describe("newsletter confirm and unsubscribe pages", { timeout: 20_000 }, () => 
     expect(sentJson(fetch)).toEqual({ token: TOKEN });
   });
 
-  it("shows the outcome of a plain form post (?done=1)", async () => {
-    renderAt("/newsletter/unsubscribe?done=1");
-    await waitFor(() =>
-      expect(screen.getByRole("heading", { name: /You're unsubscribed/ })).toBeInTheDocument(),
-    );
+  it("confirms an unsubscribe sent without JavaScript, and says how to opt in again", async () => {
+    renderAt("/newsletter/unsubscribed");
+    expect(await screen.findByRole("heading", { level: 1, name: "You're unsubscribed" })).toBeInTheDocument();
+    expect(screen.getByText(/We won't send you the newsletter again/)).toBeInTheDocument();
+    expect(screen.getByText(/Subscribe again with the box at the bottom of this page/)).toBeInTheDocument();
+    expect(unsubscribedMeta()).toContainEqual({ name: "robots", content: "noindex" });
   });
 });

@@ -179,8 +179,9 @@ export default function SubmissionSuccessPage({ loaderData }: Route.ComponentPro
 
 /**
  * HydrateFallback is the pre-rendered HTML of this page (it is built without a query
- * string), shown until clientLoader has run. Without JavaScript it can never learn the
- * reference, so it says what it can truthfully say.
+ * string), shown until clientLoader has run. Without JavaScript nobody is sent here: a plain
+ * form post lands on /submission-success/{reference}, which the server renders, and the
+ * confirmation email links there too.
  */
 export function HydrateFallback() {
   return (
@@ -189,10 +190,8 @@ export function HydrateFallback() {
       <PageBody>
         <noscript>
           <p className="max-w-3xl text-slate-800">
-            JavaScript is turned off, so this page cannot look up your request. If you have just sent the
-            lesson plan form, it has arrived: your reference is the code after “ref=” in this page's address,
-            we have emailed you a confirmation with the reference and a summary, and your plan follows by
-            email.
+            JavaScript is turned off, so this page cannot look up a request. The confirmation email we sent
+            you links to your request's own page, which works without it.
           </p>
         </noscript>
         <NextLinks />

@@ -91,7 +91,9 @@ describe("sitemap", () => {
     for (const path of [
       "/404",
       "/submission-success",
+      "/contact/sent",
       "/newsletter/confirm",
+      "/newsletter/unsubscribed",
       "/rss.xml",
       "/og/x.png",
       "/blog/page/1",

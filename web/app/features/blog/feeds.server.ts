@@ -132,7 +132,7 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** NOT_IN_SITEMAP are pre-rendered pages nobody should land on from a search engine. */
-const NOT_IN_SITEMAP = ["/404", "/submission-success", FIRST_PAGE_ALIAS];
+const NOT_IN_SITEMAP = ["/404", "/submission-success", "/contact/sent", FIRST_PAGE_ALIAS];
 
 /**
  * isSitemapPage says whether a pre-rendered path belongs in the sitemap: pages only (no

@@ -22,13 +22,10 @@ const rule = (name: string) => fieldRule("contact", name);
 
 /**
  * ContactForm is the /contact form. Without JavaScript it posts the form (the server answers
- * 303 to /contact?sent=1); with it, it posts JSON and shows the outcome in place. sent shows
- * the confirmation straight away (the page was reached after a plain form post).
+ * 303 to the /contact/sent page); with it, it posts JSON and shows the outcome in place.
  */
-export function ContactForm({ sent = false }: { sent?: boolean }) {
+export function ContactForm() {
   const [done, setDone] = useState(false);
-  // "Send another message" also leaves the confirmation shown after a plain form post.
-  const [another, setAnother] = useState(false);
   const form = useEnhancedForm<{ id?: string }>({
     form: "contact",
     action: "/api/contact",
@@ -38,18 +35,11 @@ export function ContactForm({ sent = false }: { sent?: boolean }) {
       return SENT;
     },
   });
-  const showDone = done || (sent && !another);
 
   return (
     <div>
-      {showDone ? (
-        <Confirmation
-          focus={done}
-          onAnother={() => {
-            setDone(false);
-            setAnother(true);
-          }}
-        />
+      {done ? (
+        <Confirmation onAnother={() => setDone(false)} />
       ) : (
         <form
           method="post"
@@ -89,11 +79,12 @@ export function ContactForm({ sent = false }: { sent?: boolean }) {
   );
 }
 
-function Confirmation({ focus, onAnother }: { focus: boolean; onAnother: () => void }) {
+function Confirmation({ onAnother }: { onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // Shown only after sending in place: move focus to the news.
   useEffect(() => {
-    if (focus) heading.current?.focus();
-  }, [focus]);
+    heading.current?.focus();
+  }, []);
   return (
     <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-6">
       <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-emerald-900 focus:outline-none">

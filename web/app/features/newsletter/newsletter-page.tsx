@@ -9,6 +9,7 @@ export const newsletterPaths = {
   confirm: "/newsletter/confirm",
   confirmed: "/newsletter/confirmed",
   unsubscribe: "/newsletter/unsubscribe",
+  unsubscribed: "/newsletter/unsubscribed",
 } as const;
 
 /** NewsletterPage is the frame of the newsletter's small utility pages. */
