@@ -3,10 +3,20 @@
 // the lesson-plan request, each with JavaScript and without it; field errors with focus
 // moved; axe on every form in its error and success states. Emails are read from the server
 // log (SMTP_URL is unset in e2e runs).
+import type { Browser, Page } from "@playwright/test";
 import { checkA11y, expect, gotoHydrated, type ServerLog, test, uniqueEmail, urlsIn } from "./fixtures";
 
 const SUBSCRIBED = "Thanks! Check your inbox to confirm your subscription.";
 const CONTACT_SENT = "Thanks — your message is on its way.";
+/** TOPIC is typed as a lesson topic; the confirmation must show it as text, never as markup. */
+const TOPIC = "Solving linear inequalities <b>on a number line</b>";
+const CONFIRMATION_URL = /\/submission-success\/TP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+
+/** noScriptPage opens a page in a new context with JavaScript off; the caller closes it. */
+async function noScriptPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  return context.newPage();
+}
 
 /** emailLinks waits for the logged email to address whose text has a link containing part. */
 async function emailLink(serverLog: ServerLog, address: string, part: string): Promise<string> {
@@ -76,8 +86,13 @@ test.describe("newsletter with JavaScript", () => {
   });
 });
 
-test.describe("newsletter pages", () => {
-  for (const path of ["/newsletter/check-email", "/newsletter/confirmed", "/newsletter/unsubscribe?done=1"]) {
+test.describe("confirmation pages of plain form posts", () => {
+  for (const path of [
+    "/newsletter/check-email",
+    "/newsletter/confirmed",
+    "/newsletter/unsubscribed",
+    "/contact/sent",
+  ]) {
     test(`${path} is pre-rendered, noindex and accessible`, async ({ page }) => {
       await gotoHydrated(page, path);
       await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -164,7 +179,7 @@ test.describe("lesson plan with JavaScript", () => {
     await expect(main.getByRole("link", { name: "Create another plan" })).toBeVisible();
     await checkA11y(page);
 
-    // The same page opened from the link in the email (no navigation state) looks it up.
+    // The same page reloaded (no navigation state in memory) looks the request up.
     await gotoHydrated(page, `/submission-success?ref=${reference}`);
     await expect(main.getByText(reference, { exact: true })).toBeVisible();
     await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
@@ -216,10 +231,8 @@ test.describe("without JavaScript", () => {
     await page.goto(unsubscribe);
     await page.getByRole("textbox", { name: "Code from your email link" }).fill(tokenOf(unsubscribe));
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    // The API answers 303 to /newsletter/unsubscribe?done=1, which a pre-rendered page cannot
-    // read without JavaScript: it says what coming back here means.
-    await expect(page).toHaveURL(/\/newsletter\/unsubscribe\?done=1$/);
-    await expect(page.getByText(/Pressed Unsubscribe and came back to this page\? It worked/)).toBeVisible();
+    await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed");
 
     // Unsubscribed stays unsubscribed until the person opts in again: a fresh double opt-in.
     await page.goto("/");
@@ -242,10 +255,9 @@ test.describe("without JavaScript", () => {
       .getByRole("textbox", { name: "Message" })
       .fill("The planner timed out when I asked for a 90 minute lab.");
     await main.getByRole("button", { name: "Send message" }).click();
-    // 303 to /contact?sent=1; without JavaScript the page cannot read the query, so it says
-    // what coming back here means (the server sends problems to a page of their own).
-    await expect(page).toHaveURL(/\/contact\?sent=1$/);
-    await expect(main.getByText(/Sent us a message and came back to this page\? It arrived/)).toBeVisible();
+    await expect(page).toHaveURL(/\/contact\/sent$/);
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Message sent");
+    await expect(main.getByText(/replies within two working days/)).toBeVisible();
     await serverLog.waitFor((e) => e.to === email);
   });
 
@@ -277,19 +289,84 @@ test.describe("without JavaScript", () => {
     const main = page.getByRole("main");
     await main.getByRole("combobox", { name: "Subject" }).selectOption({ label: "Mathematics" });
     await main.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 9" });
-    await main.getByRole("textbox", { name: "Lesson topic" }).fill("Solving linear inequalities");
+    await main.getByRole("textbox", { name: "Lesson topic" }).fill(TOPIC);
     await main.getByRole("textbox", { name: "Email address" }).fill(email);
     await main.getByRole("button", { name: "Create my lesson plan" }).click();
 
-    // 303 to /submission-success?ref=…: the reference is in the address, and the pre-rendered
-    // page (which cannot read the query without JavaScript) says where to find it.
-    await expect(page).toHaveURL(/\/submission-success\?ref=TP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    const reference = new URL(page.url()).searchParams.get("ref") ?? "";
-    await expect(
-      page.getByText(/your reference is the code after “ref=” in this page's address/),
-    ).toBeVisible();
+    // 303 to /submission-success/TP-…, the confirmation the server renders.
+    await expect(page).toHaveURL(CONFIRMATION_URL);
+    const reference = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+    const confirmation = page.getByRole("main");
+    await expect(confirmation.getByRole("heading", { level: 1 })).toHaveText("Request received");
+    await expect(confirmation.getByText(reference, { exact: true })).toBeVisible();
+    await expect(confirmation.getByText(TOPIC, { exact: true })).toBeVisible();
+    await expect(confirmation.getByText("Mathematics", { exact: true })).toBeVisible();
+    await expect(confirmation.getByText("50 minutes", { exact: true })).toBeVisible();
+    await expect(confirmation.getByRole("link", { name: "Create another plan" })).toHaveAttribute(
+      "href",
+      "/lesson-plan",
+    );
 
     expect((await request.get(`/api/lesson-plans/${reference}`)).status()).toBe(200);
     await serverLog.waitFor((e) => e.to === email && JSON.stringify(e).includes(reference));
+  });
+});
+
+// The two pages the server renders itself have no scripts, so axe (which runs in the page)
+// checks them in a page with JavaScript on: the confirmation by its own URL, and the problem
+// page, the answer to a POST, from the HTML a script-less browser got, served again at the
+// same URL with the site's stylesheet.
+test.describe("pages the server renders", () => {
+  test("the lesson plan confirmation passes axe", async ({ page, browser, baseURL }) => {
+    const nojs = await noScriptPage(browser, baseURL);
+    try {
+      await nojs.goto("/lesson-plan");
+      const form = nojs.getByRole("main");
+      await form.getByRole("combobox", { name: "Subject" }).selectOption({ label: "Science" });
+      await form.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 11" });
+      await form.getByRole("textbox", { name: "Lesson topic" }).fill("Punnett squares");
+      await form.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("axe-plan"));
+      await form.getByRole("checkbox", { name: "Advanced learners" }).check();
+      await form.getByRole("button", { name: "Create my lesson plan" }).click();
+      await expect(nojs).toHaveURL(CONFIRMATION_URL);
+
+      await page.goto(new URL(nojs.url()).pathname);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request received");
+      await expect(page.getByRole("main").getByText("Advanced learners", { exact: true })).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("href", /^\/assets\/.+\.css$/);
+      await checkA11y(page);
+    } finally {
+      await nojs.context().close();
+    }
+  });
+
+  test("the problem page passes axe", async ({ page, browser, baseURL, guard }) => {
+    guard.allowConsoleError(/status of 422/);
+    const nojs = await noScriptPage(browser, baseURL);
+    try {
+      await nojs.goto("/contact");
+      const form = nojs.getByRole("main");
+      await form.locator("form").evaluate((f) => f.setAttribute("novalidate", ""));
+      await form.getByRole("textbox", { name: "Your name" }).fill("Sam Ortiz");
+      await form.getByRole("textbox", { name: "Message" }).fill("Too short");
+      await form.getByRole("button", { name: "Send message" }).click();
+      await expect(nojs.getByRole("heading", { level: 1 })).toContainText("There is a problem");
+      const url = nojs.url();
+      const html = await nojs.content();
+
+      await page.route(url, (route) =>
+        route.fulfill({ status: 422, contentType: "text/html; charset=utf-8", body: html }),
+      );
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("There is a problem");
+      await expect(page.getByRole("link", { name: /Message: / })).toHaveAttribute(
+        "href",
+        "/contact#contact-message",
+      );
+      await checkA11y(page);
+    } finally {
+      await nojs.context().close();
+    }
   });
 });
