@@ -3,7 +3,11 @@ package web
 
 import (
 	"embed"
+	"encoding/json"
+	"fmt"
 	"io/fs"
+	"strings"
+	"unicode"
 )
 
 // all: keeps files whose names start with _ or . (React Router emits some).
@@ -27,3 +31,30 @@ var formRules []byte
 // FormRules returns web/forms.json: every form's fields, limits, options and messages, the
 // rules both the browser and the server check (see internal/server/forms.go).
 func FormRules() []byte { return formRules }
+
+//go:embed brand.json
+var brandJSON []byte
+
+// productName is brand.json's product name, parsed once; TestBrand checks brandErr is nil.
+var productName, brandErr = parseBrand(brandJSON)
+
+// ProductName returns the product's name from web/brand.json, the one place it lives (the
+// React site reads the same file).
+func ProductName() string { return productName }
+
+// parseBrand reads the product name from a brand.json: one line of printable text, not
+// empty, without spaces around it.
+func parseBrand(b []byte) (string, error) {
+	var brand struct {
+		ProductName string `json:"productName"`
+	}
+	if err := json.Unmarshal(b, &brand); err != nil {
+		return "", fmt.Errorf("brand.json: %w", err)
+	}
+	name := brand.ProductName
+	unprintable := func(r rune) bool { return !unicode.IsPrint(r) }
+	if name == "" || name != strings.TrimSpace(name) || strings.ContainsFunc(name, unprintable) {
+		return "", fmt.Errorf("brand.json: productName: want one line of text without spaces around it, got %q", name)
+	}
+	return name, nil
+}
