@@ -19,7 +19,7 @@ import (
 	"github.com/teachpilot/site/internal/store"
 )
 
-var renderer = mail.Renderer{From: "TeachPilot <hello@teachpilot.example>", ReplyTo: "help@teachpilot.example"}
+var renderer = mail.Renderer{From: "TeachPilot <hello@teachpilot.example>", ReplyTo: "help@teachpilot.example", Product: "TeachPilot"}
 
 func openStore(t *testing.T) *store.Store {
 	t.Helper()
@@ -272,5 +272,51 @@ func TestRenderEscapesWhatVisitorsWrote(t *testing.T) {
 	}
 	if _, err := renderer.Render(store.Message{Kind: "nope", Payload: []byte(`{}`)}); err == nil {
 		t.Error("an unknown kind rendered")
+	}
+}
+
+// TestTemplatesShowTheProductNameGiven renders every kind of message for another product:
+// its name is where TeachPilot was (subjects, bodies, the HTML layout), escaped in HTML, and
+// no template still spells TeachPilot itself.
+func TestTemplatesShowTheProductNameGiven(t *testing.T) {
+	r := mail.Renderer{From: "Lesson & Lab <hi@lab.example>", Product: "Lesson & Lab"}
+	receipt := mail.LessonPlanReceipt{Reference: "TP-1", SuccessURL: "http://localhost/submission-success/TP-1",
+		Summary: []mail.Line{{Label: "Topic", Value: "Fractions"}}}
+	tests := []struct {
+		name, kind string
+		payload    any
+		// inSubject, inText: where the name must show besides the HTML layout.
+		inSubject, inText bool
+	}{
+		{name: "newsletter confirmation", kind: mail.KindNewsletterConfirm, payload: confirm, inSubject: true, inText: true},
+		{name: "contact receipt", kind: mail.KindContactReceipt, payload: mail.ContactReceipt{Name: "Ada", Reason: "Press", Message: "Hi"}, inText: true},
+		{name: "lesson plan receipt", kind: mail.KindLessonPlanReceipt, payload: receipt, inText: true},
+		{name: "contact to the team", kind: mail.KindContactTeam, payload: mail.ContactTeam{ID: "c1", Name: "Ada", Email: "ada@example.org", Reason: "Press", Message: "Hi"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := json.Marshal(tt.payload)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := r.Render(store.Message{ID: 1, Kind: tt.kind, Recipient: "ada@example.org", Payload: b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for part, text := range map[string]string{"subject": m.Subject, "text": m.Text, "HTML": m.HTML} {
+				if strings.Contains(text, "TeachPilot") {
+					t.Errorf("%s still names TeachPilot:\n%s", part, text)
+				}
+			}
+			if tt.inSubject && !strings.Contains(m.Subject, "Lesson & Lab") {
+				t.Errorf("subject %q lacks the product name", m.Subject)
+			}
+			if tt.inText && !strings.Contains(m.Text, "Lesson & Lab") {
+				t.Errorf("text lacks the product name:\n%s", m.Text)
+			}
+			if !strings.Contains(m.HTML, "<title>Lesson &amp; Lab</title>") || strings.Contains(m.HTML, "Lesson & Lab") {
+				t.Errorf("HTML lacks the product name, escaped, in its layout:\n%s", m.HTML)
+			}
+		})
 	}
 }

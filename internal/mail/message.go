@@ -11,6 +11,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"net/mail"
+	"reflect"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -111,8 +112,8 @@ var templates = func() map[string]kindTemplates {
 	m := map[string]kindTemplates{}
 	for _, kind := range []string{KindNewsletterConfirm, KindContactTeam, KindContactReceipt, KindLessonPlanReceipt} {
 		m[kind] = kindTemplates{
-			text: texttemplate.Must(texttemplate.New(kind+".txt").ParseFS(templateFS, "templates/"+kind+".txt")),
-			html: htmltemplate.Must(htmltemplate.New("layout.html").ParseFS(templateFS, "templates/layout.html", "templates/"+kind+".html")),
+			text: texttemplate.Must(texttemplate.New(kind+".txt").Option("missingkey=error").ParseFS(templateFS, "templates/"+kind+".txt")),
+			html: htmltemplate.Must(htmltemplate.New("layout.html").Option("missingkey=error").ParseFS(templateFS, "templates/layout.html", "templates/"+kind+".html")),
 		}
 	}
 	return m
@@ -124,6 +125,8 @@ type Renderer struct {
 	From string
 	// ReplyTo is the Reply-To of messages to visitors (MAIL_REPLY_TO); may be empty.
 	ReplyTo string
+	// Product is the product's name (web.ProductName()); templates show it as {{.Product}}.
+	Product string
 }
 
 // Render builds the email for an outbox message from its kind's templates and payload.
@@ -166,6 +169,8 @@ func (r Renderer) Render(m store.Message) (Message, error) {
 		out.Link, data = p.SuccessURL, p
 	}
 
+	data = templateData(data, r.Product)
+
 	var subject, text, html bytes.Buffer
 	if err := t.text.ExecuteTemplate(&subject, "subject", data); err != nil {
 		return Message{}, fmt.Errorf("mail: %s subject: %w", m.Kind, err)
@@ -181,6 +186,20 @@ func (r Renderer) Render(m store.Message) (Message, error) {
 	out.HTML = html.String()
 	out.MessageID = fmt.Sprintf("outbox-%d-%d@%s", m.ID, m.CreatedAt.Unix(), domainOf(r.From))
 	return out, nil
+}
+
+// templateData is what a message's templates get: the fields of its payload, a struct,
+// by their Go names, and Product. The templates fail on a name that is not there
+// (missingkey=error), as they would on a struct.
+func templateData(payload any, product string) map[string]any {
+	data := map[string]any{}
+	if v := reflect.ValueOf(payload); v.Kind() == reflect.Struct {
+		for i := range v.NumField() {
+			data[v.Type().Field(i).Name] = v.Field(i).Interface()
+		}
+	}
+	data["Product"] = product
+	return data
 }
 
 func domainOf(addr string) string {
