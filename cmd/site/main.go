@@ -30,7 +30,7 @@ func main() {
 }
 
 func run() error {
-	cfg, err := config.FromEnv()
+	cfg, err := config.FromEnv(web.ProductName())
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
@@ -121,7 +121,7 @@ func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.
 	} else {
 		log.Info("mail is logged, not sent: SMTP_URL is not set")
 	}
-	w := mail.NewWorker(db, sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo, Product: web.ProductName()}, log)
+	w := mail.NewWorker(db, sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo, Product: cfg.Product}, log)
 	w.Lease = cfg.OutboxLease
 	return w, nil
 }

@@ -17,6 +17,10 @@ import (
 // Config is everything the binary can be told from its environment. It is built once by
 // Load and passed down explicitly; nothing reads the environment after that.
 type Config struct {
+	// Product is the product's name, from web/brand.json: the caller gives it to Load (it is
+	// not read from the environment). The pages the server renders and the default MAIL_FROM
+	// show it.
+	Product string
 	// Addr is the TCP address the HTTP server listens on (ADDR, default ":8080").
 	Addr string
 	// BaseURL is the public origin of the site, used in links inside emails (BASE_URL).
@@ -64,11 +68,13 @@ type RateLimit struct {
 // Off reports whether rate limiting is disabled.
 func (r RateLimit) Off() bool { return r.Events <= 0 }
 
-// Load reads the configuration from getenv (os.Getenv in production, a map in tests). Every
-// problem found is reported, each naming its variable.
-func Load(getenv func(string) string) (Config, error) {
+// Load reads the configuration of the product named product (web.ProductName()) from getenv
+// (os.Getenv in production, a map in tests). Every problem found is reported, each naming its
+// variable.
+func Load(product string, getenv func(string) string) (Config, error) {
 	var errs []error
 	c := Config{
+		Product:     product,
 		Addr:        or(getenv("ADDR"), ":8080"),
 		DatabaseURL: or(getenv("DATABASE_URL"), "sqlite:./data/teachpilot.db"),
 		LogLevel:    strings.ToLower(or(getenv("LOG_LEVEL"), "info")),
@@ -126,11 +132,11 @@ func (c *Config) loadForms(getenv func(string) string) []error {
 			return ""
 		}
 		if _, err := mail.ParseAddress(v); err != nil {
-			errs = append(errs, fmt.Errorf("%s: want an email address such as \"TeachPilot <hello@teachpilot.example>\", got %q", name, v))
+			errs = append(errs, fmt.Errorf("%s: want an email address such as %q, got %q", name, c.Product+" <hello@teachpilot.example>", v))
 		}
 		return v
 	}
-	c.MailFrom = addr("MAIL_FROM", "TeachPilot <hello@teachpilot.example>", false)
+	c.MailFrom = addr("MAIL_FROM", (&mail.Address{Name: c.Product, Address: "hello@teachpilot.example"}).String(), false)
 	c.MailReplyTo = addr("MAIL_REPLY_TO", "", true)
 	c.TeamEmail = addr("TEAM_EMAIL", "team@teachpilot.example", false)
 
@@ -226,7 +232,7 @@ func validPort(port string) bool {
 }
 
 // FromEnv is Load with the process environment.
-func FromEnv() (Config, error) { return Load(os.Getenv) }
+func FromEnv(product string) (Config, error) { return Load(product, os.Getenv) }
 
 func or(v, def string) string {
 	if v == "" {

@@ -12,7 +12,7 @@ func env(vars map[string]string) func(string) string {
 }
 
 func TestLoadDefaults(t *testing.T) {
-	c, err := Load(env(nil))
+	c, err := Load("TeachPilot", env(nil))
 	if err != nil {
 		t.Fatalf("Load with an empty environment: %v", err)
 	}
@@ -37,7 +37,7 @@ func TestLoadDefaults(t *testing.T) {
 }
 
 func TestLoadValidValues(t *testing.T) {
-	c, err := Load(env(map[string]string{
+	c, err := Load("TeachPilot", env(map[string]string{
 		"ADDR":             "127.0.0.1:18080",
 		"BASE_URL":         "https://teachpilot.example/",
 		"SHUTDOWN_TIMEOUT": "30s",
@@ -83,7 +83,7 @@ func TestLoadRejectsEachBadVariableByName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Load(env(map[string]string{tt.key: tt.value}))
+			_, err := Load("TeachPilot", env(map[string]string{tt.key: tt.value}))
 			if err == nil {
 				t.Fatalf("Load accepted %s=%q", tt.key, tt.value)
 			}
@@ -98,7 +98,7 @@ func TestLoadRejectsEachBadVariableByName(t *testing.T) {
 }
 
 func TestLoadReportsEveryBadVariableAtOnce(t *testing.T) {
-	_, err := Load(env(map[string]string{
+	_, err := Load("TeachPilot", env(map[string]string{
 		"ADDR":             "nope",
 		"BASE_URL":         "nope",
 		"SHUTDOWN_TIMEOUT": "nope",
@@ -116,7 +116,7 @@ func TestLoadReportsEveryBadVariableAtOnce(t *testing.T) {
 }
 
 func TestSMTPPasswordNeverInErrors(t *testing.T) {
-	_, err := Load(env(map[string]string{"SMTP_URL": "ftp://user:s3cret@mail.example"}))
+	_, err := Load("TeachPilot", env(map[string]string{"SMTP_URL": "ftp://user:s3cret@mail.example"}))
 	if err == nil {
 		t.Fatal("Load accepted an ftp SMTP_URL")
 	}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"net/mail"
 	"net/netip"
 	"slices"
 	"strings"
@@ -17,7 +18,7 @@ func TestFormSettings(t *testing.T) {
 	}{
 		{"defaults: 30 posts a minute, no proxy trusted, mail logged", nil, func(c Config) bool {
 			return c.RateLimit == RateLimit{30, time.Minute} && c.TrustedProxies == nil && c.SMTPURL == nil &&
-				c.MailFrom == "TeachPilot <hello@teachpilot.example>" && c.TeamEmail == "team@teachpilot.example" &&
+				c.MailFrom == `"TeachPilot" <hello@teachpilot.example>` && c.TeamEmail == "team@teachpilot.example" &&
 				c.MailReplyTo == "" && c.OutboxLease == 30*time.Second
 		}},
 		{"RATE_LIMIT 5/s", map[string]string{"RATE_LIMIT": "5/s"}, func(c Config) bool { return c.RateLimit == RateLimit{5, time.Second} }},
@@ -47,7 +48,7 @@ func TestFormSettings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := Load(env(tt.vars))
+			c, err := Load("TeachPilot", env(tt.vars))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,9 +69,33 @@ func TestFormSettingsRejected(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.key+"="+tt.value, func(t *testing.T) {
-			_, err := Load(env(map[string]string{tt.key: tt.value}))
+			_, err := Load("TeachPilot", env(map[string]string{tt.key: tt.value}))
 			if err == nil || !strings.HasPrefix(err.Error(), tt.key+":") {
 				t.Errorf("Load(%s=%q) = %v, want an error naming %s", tt.key, tt.value, err, tt.key)
+			}
+		})
+	}
+}
+
+// TestDefaultMailFromNamesTheProduct: without MAIL_FROM, mail comes from the product Load is
+// given, so renaming the product (web/brand.json) renames the sender too.
+func TestDefaultMailFromNamesTheProduct(t *testing.T) {
+	tests := []struct{ name, product, want string }{
+		{"TeachPilot", "TeachPilot", `"TeachPilot" <hello@teachpilot.example>`},
+		{"a name with spaces and an ampersand", "Lesson & Lab", `"Lesson & Lab" <hello@teachpilot.example>`},
+		{"no name: the bare address", "", "<hello@teachpilot.example>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Load(tt.product, env(nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Product != tt.product || c.MailFrom != tt.want {
+				t.Errorf("Load(%q): Product %q, MailFrom %q; want MailFrom %q", tt.product, c.Product, c.MailFrom, tt.want)
+			}
+			if a, err := mail.ParseAddress(c.MailFrom); err != nil || a.Name != tt.product {
+				t.Errorf("MailFrom %q parses to %v, %v; want the name %q", c.MailFrom, a, err, tt.product)
 			}
 		})
 	}

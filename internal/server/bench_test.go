@@ -138,7 +138,7 @@ func (w *discardWriter) WriteHeader(int)             {}
 // network.
 func BenchmarkSiteHandler(b *testing.B) {
 	client := realBuild(b, true)
-	cfg, err := config.Load(func(string) string { return "" })
+	cfg, err := config.Load("TeachPilot", func(string) string { return "" })
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -43,9 +43,15 @@ type harness struct {
 
 func newHarness(t testing.TB, env map[string]string) *harness {
 	t.Helper()
+	return newHarnessFor(t, "TeachPilot", env)
+}
+
+// newHarnessFor is newHarness for a product of another name.
+func newHarnessFor(t testing.TB, product string, env map[string]string) *harness {
+	t.Helper()
 	vars := map[string]string{"BASE_URL": "http://teachpilot.test", "RATE_LIMIT": "off", "TEAM_EMAIL": "team@teachpilot.test"}
 	maps.Copy(vars, env)
-	cfg, err := config.Load(func(k string) string { return vars[k] })
+	cfg, err := config.Load(product, func(k string) string { return vars[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -619,7 +625,7 @@ func TestRulesFileIsComplete(t *testing.T) {
 }
 
 func TestNoStoreMeans503(t *testing.T) {
-	cfg, _ := config.Load(func(string) string { return "" })
+	cfg, _ := config.Load("TeachPilot", func(string) string { return "" })
 	srv, err := New(cfg, slog.New(slog.DiscardHandler), fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}})
 	if err != nil {
 		t.Fatal(err)

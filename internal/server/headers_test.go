@@ -196,7 +196,7 @@ func TestRequestLog(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var logs bytes.Buffer
-			cfg, _ := config.Load(func(string) string { return "" })
+			cfg, _ := config.Load("TeachPilot", func(string) string { return "" })
 			s, err := New(cfg, slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: tt.level})), testFS())
 			if err != nil {
 				t.Fatal(err)

@@ -18,10 +18,6 @@ import (
 // this against the build). html/template escapes everything; there are no scripts and no
 // inline styles, so the default Content-Security-Policy fits them.
 
-// productName is the site's name as these pages show it (web/app/config/site.ts has the
-// React side's).
-const productName = "TeachPilot"
-
 // stylesheets returns the same-origin stylesheets the home page links, in order: the hashed
 // /assets/*.css Vite built. It reads the page loaded in memory, so it costs a parse; call it
 // once, at start.
@@ -138,7 +134,7 @@ func pageTemplate(name, page string) *template.Template {
 // person (a form's problems, a request's confirmation): never stored by caches, never indexed.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, t *template.Template, title string, content any) {
 	var buf bytes.Buffer
-	err := t.Execute(&buf, htmlPage{Title: title, Product: productName, Stylesheets: s.api.stylesheets, Content: content})
+	err := t.Execute(&buf, htmlPage{Title: title, Product: s.cfg.Product, Stylesheets: s.api.stylesheets, Content: content})
 	if err != nil { // the templates are fixed and their data plain: a bug if it happens
 		s.log.LogAttrs(r.Context(), slog.LevelError, "render page", slog.String("page", t.Name()), slog.Any("err", err))
 		http.Error(w, title, status)

@@ -187,7 +187,7 @@ func TestServerPagesUseOnlyBuiltClasses(t *testing.T) {
 	}
 	for _, p := range pages {
 		var buf bytes.Buffer
-		if err := p.tmpl.Execute(&buf, htmlPage{Title: "Title", Product: productName, Stylesheets: hrefs, Content: p.content}); err != nil {
+		if err := p.tmpl.Execute(&buf, htmlPage{Title: "Title", Product: web.ProductName(), Stylesheets: hrefs, Content: p.content}); err != nil {
 			t.Fatalf("%s: %v", p.name, err)
 		}
 		classes := classesIn(t, buf.Bytes())
@@ -241,4 +241,54 @@ func cssEscape(class string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// TestRenamingTheProduct: the name config.Load is given (web.ProductName() in production) is
+// the one the server's pages and the emails show, escaped in HTML; none spells TeachPilot.
+func TestRenamingTheProduct(t *testing.T) {
+	const product = "Lesson & Lab"
+	hs := newHarnessFor(t, product, nil)
+	const form = "application/x-www-form-urlencoded"
+	plan := url.Values{"email": {"grace@school.org"}, "subject": {"science"}, "grade": {"10"}, "topic": {"Cells"}, "duration": {"50"}}
+	post := hs.do(request{path: "/api/lesson-plans", contentType: form, body: plan.Encode()})
+	if post.Code != http.StatusSeeOther {
+		t.Fatalf("post: status %d: %s", post.Code, post.Body)
+	}
+	confirmation := hs.do(request{method: http.MethodGet, path: post.Header().Get("Location")})
+	plan.Set("grade", "13")
+	problem := hs.do(request{path: "/api/lesson-plans", contentType: form, body: plan.Encode()})
+	msgs := hs.messages()
+	if len(msgs) != 1 || confirmation.Code != http.StatusOK || problem.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("%d messages, confirmation %d, problem %d; want 1, 200, 422", len(msgs), confirmation.Code, problem.Code)
+	}
+	receipt, err := mail.Renderer{From: hs.srv.cfg.MailFrom, Product: hs.srv.cfg.Product}.Render(msgs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	tests := []struct {
+		name string
+		got  string
+		want []string
+	}{
+		{"the confirmation page", confirmation.Body.String(), []string{
+			"<title>Request received | Lesson &amp; Lab</title>", "><span>Lesson &amp; Lab</span></a>", "<p>© 2025 Lesson &amp; Lab. All rights reserved.</p>"}},
+		{"the problem page", problem.Body.String(), []string{
+			"<title>There is a problem with your lesson plan request | Lesson &amp; Lab</title>", "><span>Lesson &amp; Lab</span></a>"}},
+		{"the receipt's sender, by default", receipt.From, []string{`"Lesson & Lab" <hello@teachpilot.example>`}},
+		{"the receipt's text", receipt.Text, []string{"What happens next: Lesson & Lab drafts the plan", "--\nLesson & Lab\n"}},
+		{"the receipt's HTML", receipt.HTML, []string{"<title>Lesson &amp; Lab</title>", "What happens next: Lesson &amp; Lab drafts the plan"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, want := range tt.want {
+				if !strings.Contains(tt.got, want) {
+					t.Errorf("missing %q in:\n%s", want, tt.got)
+				}
+			}
+			if strings.Contains(tt.got, "TeachPilot") {
+				t.Errorf("still names TeachPilot:\n%s", tt.got)
+			}
+		})
+	}
 }

@@ -71,7 +71,7 @@ func testFS() fstest.MapFS {
 
 func newTestServer(t *testing.T, client fstest.MapFS, mutate ...func(*config.Config)) http.Handler {
 	t.Helper()
-	cfg, err := config.Load(func(string) string { return "" })
+	cfg, err := config.Load("TeachPilot", func(string) string { return "" })
 	if err != nil {
 		t.Fatalf("default config: %v", err)
 	}
