@@ -1,8 +1,11 @@
-// Site-wide settings as data: the product name, the base URL, routes, navigation and footer
-// links. Rename the product by changing PRODUCT_NAME; nothing else repeats it.
+import brand from "../../brand.json";
 
-/** PRODUCT_NAME is the one place the product's name lives. */
-export const PRODUCT_NAME = "TeachPilot";
+// Site-wide settings as data: the product name, the base URL, routes, navigation and footer
+// links. Rename the product in web/brand.json; nothing else repeats it (the Go server reads
+// the same file for its own pages and the emails).
+
+/** PRODUCT_NAME is the product's name, from web/brand.json, the one place it lives. */
+export const PRODUCT_NAME: string = brand.productName;
 
 /**
  * siteUrl is the public origin without a trailing slash. It is set at build time through
