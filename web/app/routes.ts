@@ -11,6 +11,7 @@ export default [
   route("rss.xml", "routes/rss[.]xml.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("site.webmanifest", "routes/site[.]webmanifest.ts"),
   route("lesson-plan", "routes/lesson-plan.tsx"),
   route("submission-success", "routes/submission-success.tsx"),
   route("contact", "routes/contact.tsx"),

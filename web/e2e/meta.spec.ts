@@ -166,3 +166,32 @@ test.describe("metadata", () => {
     }
   });
 });
+
+test.describe("web app manifest", () => {
+  test("the linked manifest names the product, is served as a manifest and its icons load", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    const href = await page.locator('head link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/site.webmanifest");
+    const res = await request.get(href ?? "");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("application/manifest+json");
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      icons: { src: string }[];
+    };
+    expect(manifest.name).toBe("TeachPilot");
+    expect(manifest.short_name).toBe("TeachPilot");
+    expect(isIndigo(manifest.theme_color), `theme_color ${manifest.theme_color} is indigo`).toBe(true);
+    expect(manifest.icons.length).toBeGreaterThan(0);
+    for (const icon of manifest.icons) {
+      const image = await request.get(icon.src);
+      expect(image.status(), icon.src).toBe(200);
+      expect(image.headers()["content-type"], icon.src).toBe("image/png");
+    }
+  });
+});

@@ -23,5 +23,6 @@ export async function prerenderPaths(): Promise<string[]> {
     "/rss.xml",
     "/sitemap.xml",
     "/robots.txt",
+    "/site.webmanifest",
   ];
 }
