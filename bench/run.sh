@@ -99,6 +99,15 @@ echo "== 3. Throughput: Go binary vs nginx, same files, same load (wrk ${WRK_ARG
 NGP=$TMP/nginx
 mkdir -p "$NGP/logs" "$NGP/tmp"
 cp -r "$CLIENT" "$NGP/client"
+# Each page's CSP exactly as the Go binary sends it, keyed by the file nginx serves
+# ("/blog/index.html" for /blog), so both send the same headers (nginx.conf: map $csp).
+(cd "$CLIENT" && find . -name index.html | sort) | while read -r f; do
+  f=${f#.}; page=${f%/index.html}
+  csp=$(curl -sS -o /dev/null -D - "$GO${page:-/}" | tr -d '\r' | sed -n 's/^content-security-policy: //Ip')
+  printf '"%s" "%s";\n' "$f" "$csp"
+  # try_files finds the landing page as "//index.html".
+  if [[ $f == /index.html ]]; then printf '"//index.html" "%s";\n' "$csp"; fi
+done >"$NGP/csp-pages.map"
 chmod -R a+rX "$TMP"
 NGINX_PORT=$(free_port $((GO_PORT + 1)))
 sed -E "s/listen 127\.0\.0\.1:[0-9]+/listen 127.0.0.1:$NGINX_PORT/" bench/nginx.conf >"$NGP/nginx.conf"

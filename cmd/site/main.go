@@ -78,6 +78,7 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	ln = server.CoalesceWrites(ln) // a response bigger than 4 KB in one write, not two
 	log.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL.String())
 	return serve(ctx, log, srv.HTTPServer(), ln, cfg.ShutdownTimeout)
 }
