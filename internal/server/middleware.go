@@ -48,7 +48,14 @@ func (rec *recorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
 // pages and API calls people make; server errors are logged at error level.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
+		// An asset or health check is logged only at debug level (or at error level if it
+		// fails): the clock, slow on some machines, is read only when a line with a
+		// duration may be written.
+		quiet := quietPath(r.URL.Path)
+		var start time.Time
+		if !quiet || s.log.Enabled(r.Context(), slog.LevelDebug) {
+			start = time.Now()
+		}
 		rec := recorders.Get().(*recorder)
 		*rec = recorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
@@ -64,7 +71,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 					internalError(rec, r)
 				}
 			}
-			s.logRequest(r.Context(), r, rec.status, rec.bytes, start, time.Now())
+			s.logRequest(r.Context(), r, rec.status, rec.bytes, quiet, start)
 			*rec = recorder{}
 			recorders.Put(rec)
 			if v != nil && (v == http.ErrAbortHandler || started) {
@@ -77,29 +84,39 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	})
 }
 
+// quietPath reports a request logged at debug level: hashed assets and health checks, so
+// the info log shows the pages and API calls people make.
+func quietPath(p string) bool {
+	return strings.HasPrefix(p, "/assets/") || p == "/healthz"
+}
+
 // logRequest writes the request log line, skipping all work when its level is disabled.
 // It builds the record itself rather than calling Logger.LogAttrs: the record's time is the
 // end of the request, read once for the duration too, and no caller PC is captured (the
-// handler adds no source), which saves a stack walk per request.
-func (s *Server) logRequest(ctx context.Context, r *http.Request, status int, bytes int64, start, end time.Time) {
+// handler adds no source), which saves a stack walk per request. A zero start (a quiet
+// request that was not timed) leaves the duration out.
+func (s *Server) logRequest(ctx context.Context, r *http.Request, status int, bytes int64, quiet bool, start time.Time) {
 	level := slog.LevelInfo
 	switch {
 	case status >= 500:
 		level = slog.LevelError
-	case strings.HasPrefix(r.URL.Path, "/assets/"), r.URL.Path == "/healthz":
+	case quiet:
 		level = slog.LevelDebug
 	}
 	h := s.log.Handler()
 	if !h.Enabled(ctx, level) {
 		return
 	}
+	end := time.Now()
 	rec := slog.NewRecord(end, level, "request", 0)
-	rec.AddAttrs( // five attributes: stored in the record itself, no allocation
+	rec.AddAttrs( // at most five attributes: stored in the record itself, no allocation
 		slog.String("method", r.Method),
 		slog.String("path", r.URL.Path),
 		slog.Int("status", status),
-		slog.Int64("bytes", bytes),
-		slog.Duration("duration", end.Sub(start)))
+		slog.Int64("bytes", bytes))
+	if !start.IsZero() {
+		rec.AddAttrs(slog.Duration("duration", end.Sub(start)))
+	}
 	_ = h.Handle(ctx, rec)
 }
 
