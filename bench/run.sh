@@ -2,8 +2,9 @@
 # make bench: figures, never pass/fail. Run after `make build` (make bench does it first).
 #  1. Landing-page weight: HTML, CSS, first-load JS, images, fonts — raw, gzip, as sent.
 #  2. Lighthouse 12, mobile preset, median of 3 runs, for every path in LIGHTHOUSE_PATHS.
-#  3. wrk, same load, against the Go binary and against nginx serving the same files:
-#     requests/s and p50/p99 latency for / and one hashed asset, and the Go/nginx ratio.
+#  3. wrk, same load, against the Go binary and against nginx serving the same files and
+#     headers: requests/s, p50/p99 latency and server CPU per request for / and one hashed
+#     asset, median of WRK_ROUNDS alternating rounds, and the Go/nginx ratio.
 #  4. Hooks: bench/forms.sh (form submissions per second), if present.
 # Everything runs on loopback, ports 18180–18199. Details go to bench/out/.
 # Needs: bin/site and web/build/client (make build), bench/nginx.conf, Debian's chromium,
@@ -21,9 +22,13 @@ CLIENT=${CLIENT:-$ROOT/web/build/client}
 LIGHTHOUSE_PATHS=(/ /blog /blog/plan-a-50-minute-lesson-with-ai)
 LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-3}
 
-# One wrk load for both servers: 2 threads, 64 connections, 10 s, gzip accepted.
-WRK_ARGS=(-t2 -c64 -d10s --latency -H "Accept-Encoding: gzip")
-WRK_WARMUP=(-t2 -c64 -d2s -H "Accept-Encoding: gzip")
+# One wrk load for both servers: 2 threads, 64 connections, 5 s, gzip accepted (Debian's
+# nginx has no brotli module, so both send the same gzip bytes). WRK_ROUNDS rounds, the
+# servers' order alternating, and the median of each figure: on a shared machine a single
+# run measures the neighbours as much as the server.
+WRK_ARGS=(-t2 -c64 -d5s --latency -H "Accept-Encoding: gzip")
+WRK_WARMUP=(-t2 -c64 -d1s -H "Accept-Encoding: gzip")
+WRK_ROUNDS=${WRK_ROUNDS:-3}
 
 rm -rf "$OUT" && mkdir -p "$OUT"
 FIGURES=$OUT/figures.tsv
@@ -122,28 +127,50 @@ ASSET=$(curl -fsS "$GO/" | grep -oE '/assets/[^"]+\.css' | head -n1)
 
 # to_ms turns wrk's "1.23ms" / "850.00us" / "1.02s" into milliseconds.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
-declare -A RPS P50 P99
-for target in "Go:$GO" "nginx:$NG"; do
-  name=${target%%:*}; url=${target#*:}
-  for path in / "$ASSET"; do
+# median of the numbers in $1.
+median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# cpu_ticks: the CPU time (user + system, clock ticks) the given processes have used.
+cpu_ticks() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat"))); done; echo "$t"; }
+TICK=$(getconf CLK_TCK)
+GO_PID=${PIDS[0]}
+NGINX_PIDS=($(pgrep -P "$(cat "$NGP/nginx.pid")")) # the workers
+declare -A URL=([Go]=$GO [nginx]=$NG) RPS P50 P99 CPU
+for path in / "$ASSET"; do
+  for name in Go nginx; do
     # Same bytes both ways? (a sanity line, not a test)
-    size=$(curl -fsS -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download} %{http_code}' "$url$path")
-    wrk "${WRK_WARMUP[@]}" "$url$path" >/dev/null
-    log=$OUT/wrk-$name-$(echo "$path" | tr '/.' '__').txt
-    wrk "${WRK_ARGS[@]}" "$url$path" >"$log"
-    RPS[$name$path]=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$log")
-    P50[$name$path]=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$log")")
-    P99[$name$path]=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$log")")
-    errs=$(grep -E 'Non-2xx|Socket errors' "$log" | tr -s ' ' | tr '\n' ' ' || true)
-    printf '  %-6s %-40s %8s req/s  p50 %7s ms  p99 %7s ms  (%s bytes, status %s) %s\n' "$name" "$path" \
-      "${RPS[$name$path]}" "${P50[$name$path]}" "${P99[$name$path]}" "${size% *}" "${size#* }" "$errs"
+    size=$(curl -fsS -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download} %{http_code}' "${URL[$name]}$path")
+    echo "  $name $path: $size (bytes, status)"
+    wrk "${WRK_WARMUP[@]}" "${URL[$name]}$path" >/dev/null
+  done
+done
+for round in $(seq "$WRK_ROUNDS"); do
+  order=(Go nginx); ((round % 2)) || order=(nginx Go)
+  for path in / "$ASSET"; do
+    for name in "${order[@]}"; do
+      pids=("$GO_PID"); [[ $name == nginx ]] && pids=("${NGINX_PIDS[@]}")
+      log=$OUT/wrk-$round-$name-$(echo "$path" | tr '/.' '__').txt
+      c0=$(cpu_ticks "${pids[@]}")
+      wrk "${WRK_ARGS[@]}" "${URL[$name]}$path" >"$log"
+      c1=$(cpu_ticks "${pids[@]}")
+      rps=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$log")
+      reqs=$(awk '/ requests in / { print $1 }' "$log")
+      cpu=$(awk -v t=$((c1 - c0)) -v n="$reqs" -v hz="$TICK" 'BEGIN { printf "%.1f", (n > 0 ? t / hz * 1e6 / n : 0) }')
+      p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$log")")
+      p99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$log")")
+      RPS[$name$path]+="$rps "; P50[$name$path]+="$p50 "; P99[$name$path]+="$p99 "; CPU[$name$path]+="$cpu "
+      errs=$(grep -E 'Non-2xx|Socket errors' "$log" | tr -s ' ' | tr '\n' ' ' || true)
+      printf '  round %s  %-6s %-36s %8s req/s  p50 %7s ms  p99 %7s ms  server CPU %6s us/request %s\n' \
+        "$round" "$name" "$path" "$rps" "$p50" "$p99" "$cpu" "$errs"
+    done
   done
 done
 for path in / "$ASSET"; do
-  ratio=$(awk -v g="${RPS[Go$path]}" -v n="${RPS[nginx$path]}" 'BEGIN { printf "%.2f", (n > 0 ? g / n : 0) }')
-  printf 'wrk %s: Go / nginx requests/s\t%s / %s = %sx\t>= 0.8x\n' "$path" "${RPS[Go$path]}" "${RPS[nginx$path]}" "$ratio" >>"$FIGURES"
-  printf 'wrk %s: p50 latency Go / nginx\t%s / %s ms\t\n' "$path" "${P50[Go$path]}" "${P50[nginx$path]}" >>"$FIGURES"
-  printf 'wrk %s: p99 latency Go / nginx\t%s / %s ms\t\n' "$path" "${P99[Go$path]}" "${P99[nginx$path]}" >>"$FIGURES"
+  g=$(median "${RPS[Go$path]}"); n=$(median "${RPS[nginx$path]}")
+  ratio=$(awk -v g="$g" -v n="$n" 'BEGIN { printf "%.2f", (n > 0 ? g / n : 0) }')
+  printf 'wrk %s: Go / nginx requests/s (median of %s)\t%s / %s = %sx\t>= 0.8x\n' "$path" "$WRK_ROUNDS" "$g" "$n" "$ratio" >>"$FIGURES"
+  printf 'wrk %s: p50 latency Go / nginx\t%s / %s ms\t\n' "$path" "$(median "${P50[Go$path]}")" "$(median "${P50[nginx$path]}")" >>"$FIGURES"
+  printf 'wrk %s: p99 latency Go / nginx\t%s / %s ms\t\n' "$path" "$(median "${P99[Go$path]}")" "$(median "${P99[nginx$path]}")" >>"$FIGURES"
+  printf 'wrk %s: server CPU per request Go / nginx\t%s / %s us\t\n' "$path" "$(median "${CPU[Go$path]}")" "$(median "${CPU[nginx$path]}")" >>"$FIGURES"
 done
 
 # ---------------------------------------------------------------------------------------
