@@ -3,7 +3,7 @@
 // median of every figure, and appends the medians to $BENCH_FIGURES (label<TAB>value<TAB>budget).
 //
 //   node bench/lighthouse.mjs http://127.0.0.1:18180/ [more URLs…]
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -12,17 +12,10 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const figures = process.env.BENCH_FIGURES;
 const outDir = process.env.BENCH_OUT;
 
-// DESIGN §6 flags, plus new headless mode.
+// DESIGN §6 flags (one list for e2e and bench), plus new headless mode.
 const chromeFlags = [
   "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+  ...JSON.parse(readFileSync(new URL("../web/e2e/chromium-flags.json", import.meta.url), "utf8")),
 ];
 
 const categories = ["performance", "accessibility", "best-practices", "seo"];

@@ -8,7 +8,7 @@
 // Prints a table and appends the totals to $BENCH_FIGURES (label<TAB>value<TAB>budget).
 //
 //   node bench/weight.mjs http://127.0.0.1:18180/
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
@@ -97,16 +97,7 @@ const require = createRequire(new URL("../web/package.json", import.meta.url));
 const { chromium } = require("playwright-core");
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-  ],
+  args: JSON.parse(readFileSync(new URL("../web/e2e/chromium-flags.json", import.meta.url), "utf8")),
 });
 const context = await browser.newContext({
   viewport: { width: 412, height: 823 },

@@ -1,22 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
+import chromiumFlags from "./e2e/chromium-flags.json";
 
 // End-to-end tests: Playwright drives Debian's Chromium (/usr/bin/chromium, never a browser
 // download) against the real built binary ../bin/site, which e2e/global-setup.ts starts on a
 // free loopback port with a throwaway SQLite database. See e2e/fixtures.ts for what tests get.
 
-/** chromiumArgs are the flags of DESIGN §6; bench/ uses the same list. */
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // Without this Chromium keeps resolving Google's hosts in the background, and a page that
-  // wrongly loads something from another host would hang instead of failing fast.
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-];
+/**
+ * chromiumArgs are the flags of DESIGN §6, kept in e2e/chromium-flags.json so bench/ uses the
+ * same list. The host-resolver rule matters most: without it Chromium keeps resolving Google's
+ * hosts in the background, and a page that wrongly loads something from another host would
+ * hang instead of failing fast.
+ */
+export const chromiumArgs: string[] = chromiumFlags;
 
 export default defineConfig({
   testDir: "./e2e",
