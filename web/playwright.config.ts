@@ -1,5 +1,5 @@
+import { readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import chromiumFlags from "./e2e/chromium-flags.json";
 
 // End-to-end tests: Playwright drives Debian's Chromium (/usr/bin/chromium, never a browser
 // download) against the real built binary ../bin/site, which e2e/global-setup.ts starts on a
@@ -11,7 +11,9 @@ import chromiumFlags from "./e2e/chromium-flags.json";
  * hosts in the background, and a page that wrongly loads something from another host would
  * hang instead of failing fast.
  */
-export const chromiumArgs: string[] = chromiumFlags;
+export const chromiumArgs: string[] = JSON.parse(
+  readFileSync(new URL("./e2e/chromium-flags.json", import.meta.url), "utf8"),
+);
 
 export default defineConfig({
   testDir: "./e2e",
