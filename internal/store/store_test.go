@@ -521,3 +521,42 @@ func TestExportAndDeleteByEmail(t *testing.T) {
 		}
 	})
 }
+
+// TestWALIsCheckpointedAndEmptiedWhenIdle: the writer does not checkpoint on SQLite, so the
+// store's checkpointer must keep the WAL bounded under writes and empty it once idle.
+func TestWALIsCheckpointedAndEmptiedWhenIdle(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "wal.db")
+	s, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	for i := range 3000 {
+		if err := s.InTx(ctx, func(tx *store.Tx) error {
+			_, _, err := tx.AddSubscriber(ctx, fmt.Sprintf("wal-%d@example.org", i), false, now)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Without checkpoints 3,000 commits of a few pages each leave a WAL of tens of MB.
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 24<<20 {
+		t.Errorf("WAL after 3000 commits: %d bytes, want it bounded", fi.Size())
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		fi, err := os.Stat(path + "-wal")
+		if err == nil && fi.Size() == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("WAL not emptied 5 s after the last write: %v, %v", fi.Size(), err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n, err := s.CountSubscribers(ctx); err != nil || n != 3000 {
+		t.Errorf("CountSubscribers = %d, %v; want 3000", n, err)
+	}
+}
