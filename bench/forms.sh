@@ -32,15 +32,17 @@ trap cleanup EXIT
 
 go build -o "$TMP/loadgen" ./bench/loadgen
 
-# bench_forms runs both endpoints against the binary on the database $2, labelled $1.
+# bench_forms runs both endpoints against the binary on the database $2, labelled $1: as fast
+# as the server answers, or paced at $4 submissions/s (latency then counted from when each
+# request was due) when $4 is given.
 bench_forms() {
-  local label=$1 db=$2 budget=$3
+  local label=$1 db=$2 budget=$3 rate=${4:-0}
   ADDR=$ADDR BASE_URL=http://$ADDR DATABASE_URL=$db RATE_LIMIT=off LOG_LEVEL=warn \
     "$BIN" >"$OUT/forms-$label-server.log" 2>&1 &
   SERVER=$!
   for _ in $(seq 300); do curl -fsS -o /dev/null "http://$ADDR/healthz" 2>/dev/null && break; sleep 0.1; done
   for form in lesson-plans newsletter; do
-    "$TMP/loadgen" -url "http://$ADDR" -form "$form" -c "$CONNS" -d "$DURATION" -db "$db" \
+    "$TMP/loadgen" -url "http://$ADDR" -form "$form" -c "$CONNS" -rate "$rate" -d "$DURATION" -db "$db" \
       -label "$label" -figures "$FIGURES" -budget "$budget" | tee -a "$OUT/forms-runs.jsonl" | grep -v '^{'
   done
   kill -TERM "$SERVER"; wait "$SERVER" || true; SERVER=""
@@ -48,6 +50,8 @@ bench_forms() {
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 bench_forms sqlite "sqlite:$TMP/forms.db" ">= 1500/s, p99 <= 50 ms"
+# The same budget asked another way: p99 while the site takes 1,500 submissions/s.
+bench_forms sqlite-paced-1500 "sqlite:$TMP/forms-paced.db" ">= 1500/s, p99 <= 50 ms" 1500
 
 if SCRATCH_DB=$("$TMP/loadgen" -pg-admin "$PG_URL" -create-db bench_forms 2>"$TMP/pg.err"); then
   bench_forms postgres "$SCRATCH_DB" ""

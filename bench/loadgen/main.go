@@ -28,6 +28,7 @@ func main() {
 	base := flag.String("url", "http://127.0.0.1:18250", "the site's origin")
 	form := flag.String("form", "lesson-plans", "lesson-plans or newsletter")
 	conns := flag.Int("c", 32, "concurrent connections")
+	rate := flag.Float64("rate", 0, "submissions per second to send, spread over the connections (0: as fast as answers come back)")
 	dur := flag.Duration("d", 10*time.Second, "how long to send")
 	warmup := flag.Duration("warmup", 2*time.Second, "load before measuring (not counted)")
 	dbURL := flag.String("db", "", "DATABASE_URL of the server, to count rows against 2xx answers")
@@ -45,7 +46,7 @@ func main() {
 		}
 		return
 	}
-	if err := run(*base, *form, *conns, *dur, *warmup, *dbURL, *label, *figures, *budget); err != nil {
+	if err := run(*base, *form, *conns, *rate, *dur, *warmup, *dbURL, *label, *figures, *budget); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}
@@ -56,6 +57,7 @@ type Result struct {
 	Label       string  `json:"label"`
 	Form        string  `json:"form"`
 	Conns       int     `json:"conns"`
+	Rate        float64 `json:"rate,omitempty"`
 	Seconds     float64 `json:"seconds"`
 	Requests    int64   `json:"requests"`
 	OK          int64   `json:"ok2xx"`
@@ -87,7 +89,7 @@ func count(ctx context.Context, st *store.Store, form string) (int, error) {
 	return st.CountLessonPlans(ctx)
 }
 
-func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label, figures, budget string) error {
+func run(base, form string, conns int, rate float64, dur, warmup time.Duration, dbURL, label, figures, budget string) error {
 	ctx := context.Background()
 	var st *store.Store
 	before := 0
@@ -111,9 +113,22 @@ func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label, 
 			wg.Go(func() {
 				var mine []time.Duration
 				var r, k, f int64
+				// With a rate, each connection sends on a fixed schedule and a latency is
+				// counted from the time a request was due, not sent, so a slow answer that
+				// delays the next request is not hidden (no coordinated omission).
+				var interval time.Duration
+				next := time.Now()
+				if rate > 0 {
+					interval = time.Duration(float64(conns) / rate * float64(time.Second))
+					next = next.Add(interval * time.Duration(w) / time.Duration(conns))
+				}
 				for time.Now().Before(deadline) {
 					path, b := body(form, w, int(seq.Add(1)))
 					start := time.Now()
+					if rate > 0 {
+						time.Sleep(time.Until(next))
+						start, next = next, next.Add(interval)
+					}
 					resp, err := client.Post(base+path, "application/json", strings.NewReader(b))
 					if err == nil {
 						_, _ = io.Copy(io.Discard, resp.Body)
@@ -158,7 +173,7 @@ func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label, 
 		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
 	}
 	res := Result{
-		Label: label, Form: form, Conns: conns, Seconds: secs, Requests: reqs, OK: ok, Failed: failed,
+		Label: label, Form: form, Conns: conns, Rate: rate, Seconds: secs, Requests: reqs, OK: ok, Failed: failed,
 		PerSecond: float64(ok) / secs, P50ms: pct(0.50), P90ms: pct(0.90), P99ms: pct(0.99), MaxMs: pct(1),
 	}
 	if st != nil {
@@ -172,8 +187,12 @@ func run(base, form string, conns int, dur, warmup time.Duration, dbURL, label, 
 	if err := json.NewEncoder(os.Stdout).Encode(res); err != nil {
 		return err
 	}
-	fmt.Printf("%s POST %s, %d connections, %.0f s: %.0f submissions/s, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; %d 2xx, %d failed",
-		label, path(form), conns, secs, res.PerSecond, res.P50ms, res.P90ms, res.P99ms, res.MaxMs, ok, failed)
+	pace := "as fast as answered"
+	if rate > 0 {
+		pace = fmt.Sprintf("paced at %.0f/s", rate)
+	}
+	fmt.Printf("%s POST %s, %d connections %s, %.0f s: %.0f submissions/s, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; %d 2xx, %d failed",
+		label, path(form), conns, pace, secs, res.PerSecond, res.P50ms, res.P90ms, res.P99ms, res.MaxMs, ok, failed)
 	if res.RowsChecked {
 		fmt.Printf("; rows added %d (lost %d)", res.RowsAdded, res.Lost)
 	}
