@@ -1,5 +1,5 @@
-import ArrowRight from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
+import { NextLinks } from "~/components/ui/next-links";
 import { PageBody, PageHeader } from "~/components/ui/page-header";
 import { paths, site } from "~/config/site";
 import { RESPONSE_TIME, SENT } from "~/features/contact/contact-form";
@@ -17,10 +17,6 @@ export function meta() {
   });
 }
 
-const linkClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700";
-const primary = `${linkClass} bg-indigo-700 text-white hover:bg-indigo-800`;
-const secondary = `${linkClass} border border-slate-300 bg-white text-slate-900 hover:border-indigo-300 hover:bg-indigo-50`;
 const textLink = "font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline";
 
 /**
@@ -58,18 +54,7 @@ export default function ContactSentPage() {
             </li>
           </ol>
         </section>
-        <nav aria-label="Where to next" className="mt-10 flex flex-wrap gap-3">
-          <Link to={paths.home} className={secondary}>
-            Back home
-          </Link>
-          <Link to={paths.lessonPlan} className={primary}>
-            Try the lesson planner
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-          <Link to={paths.blog} className={secondary}>
-            Read the blog
-          </Link>
-        </nav>
+        <NextLinks plannerLabel="Try the lesson planner" />
       </PageBody>
     </>
   );

@@ -1,5 +1,5 @@
-import ArrowRight from "lucide-react/icons/arrow-right";
 import { Link, useLocation } from "react-router";
+import { NextLinks } from "~/components/ui/next-links";
 import { PageBody, PageHeader } from "~/components/ui/page-header";
 import { paths } from "~/config/site";
 import {
@@ -50,28 +50,6 @@ export async function clientLoader({
   return { ...lookup, reference };
 }
 
-const linkClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700";
-const primary = `${linkClass} bg-indigo-700 text-white hover:bg-indigo-800`;
-const secondary = `${linkClass} border border-slate-300 bg-white text-slate-900 hover:border-indigo-300 hover:bg-indigo-50`;
-
-function NextLinks() {
-  return (
-    <nav aria-label="Where to next" className="mt-10 flex flex-wrap gap-3">
-      <Link to={paths.home} className={secondary}>
-        Back home
-      </Link>
-      <Link to={paths.lessonPlan} className={primary}>
-        Create another plan
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-      <Link to={paths.blog} className={secondary}>
-        Read the blog
-      </Link>
-    </nav>
-  );
-}
-
 function Received({ submission }: { submission: Submission }) {
   const items = summaryItems(submission.summary);
   const email = items.find((i) => i.name === "email")?.value;
@@ -119,7 +97,7 @@ function Received({ submission }: { submission: Submission }) {
               <li>Want changes? Reply to that email, or send another request with more detail.</li>
             </ol>
           </section>
-          <NextLinks />
+          <NextLinks plannerLabel="Create another plan" />
         </div>
       </PageBody>
     </>
@@ -141,7 +119,7 @@ function NoRequest({ title, children }: { title: string; children: React.ReactNo
           </Link>{" "}
           to get a plan for your next class.
         </p>
-        <NextLinks />
+        <NextLinks plannerLabel="Create another plan" />
       </PageBody>
     </>
   );
@@ -194,7 +172,7 @@ export function HydrateFallback() {
             you links to your request's own page, which works without it.
           </p>
         </noscript>
-        <NextLinks />
+        <NextLinks plannerLabel="Create another plan" />
       </PageBody>
     </>
   );
