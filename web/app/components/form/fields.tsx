@@ -39,6 +39,15 @@ function Label({ htmlFor, rule, hidden }: { htmlFor: string; rule: FieldRule; hi
 }
 
 /** FieldMessage is a field's problem, tied to the field by its id. */
+/** FieldHint is the help text under a label, referenced by the control's aria-describedby as `${id}-hint`. */
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p id={`${id}-hint`} className={hintClass}>
+      {hint}
+    </p>
+  ) : null;
+}
+
 export function FieldMessage({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
@@ -64,11 +73,7 @@ export function TextField({
   return (
     <div className={className}>
       <Label htmlFor={id} rule={rule} hidden={hideLabel} />
-      {hint && (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
       <input
         id={id}
         name={rule.name}
@@ -112,11 +117,7 @@ export function TextAreaField({
   return (
     <div className={className}>
       <Label htmlFor={id} rule={rule} />
-      {hint && (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
       <textarea
         ref={ref}
         id={id}
@@ -160,11 +161,7 @@ export function SelectField({
   return (
     <div className={className}>
       <Label htmlFor={id} rule={rule} />
-      {hint && (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
       <select
         id={id}
         name={rule.name}
@@ -200,11 +197,7 @@ export function CheckboxGroup({ form, rule, hint, className }: FieldProps) {
         {!rule.required && " "}
         {!rule.required && <span className="font-normal text-slate-600">(optional)</span>}
       </legend>
-      {hint && (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
       <div className="mt-2 space-y-2">
         {(rule.options ?? []).map((o, i) => (
           <div key={o.value} className="flex items-center gap-3">
