@@ -75,7 +75,7 @@ type sectionScanner struct {
 	keyStart int
 	key      string
 	valStart int
-	depth    int
+	open     []byte // the brackets open inside the current value
 	inString bool
 	escaped  bool
 }
@@ -134,7 +134,7 @@ func (s *sectionScanner) feed(text string) ([]rawMember, error) {
 			}
 		case scanColon:
 			if c == ':' {
-				s.state, s.valStart, s.depth = scanValue, s.pos+1, 0
+				s.state, s.valStart, s.open = scanValue, s.pos+1, s.open[:0]
 			} else if !space {
 				return out, errBrokenJSON
 			}
@@ -154,17 +154,21 @@ func (s *sectionScanner) feed(text string) ([]rawMember, error) {
 			case '"':
 				s.inString = true
 			case '{', '[':
-				s.depth++
-			case ']':
-				s.depth--
-			case '}':
-				if s.depth > 0 {
-					s.depth--
+				s.open = append(s.open, c)
+			case '}', ']':
+				if len(s.open) > 0 {
+					if want := map[byte]byte{'}': '{', ']': '['}[c]; s.open[len(s.open)-1] != want {
+						return out, errBrokenJSON
+					}
+					s.open = s.open[:len(s.open)-1]
 					continue
+				}
+				if c == ']' {
+					return out, errBrokenJSON
 				}
 				fallthrough
 			case ',':
-				if s.depth > 0 {
+				if len(s.open) > 0 {
 					continue
 				}
 				v := bytes.TrimSpace(s.buf[s.valStart:s.pos])
@@ -176,9 +180,6 @@ func (s *sectionScanner) feed(text string) ([]rawMember, error) {
 				if c == '}' {
 					s.state = scanDone
 				}
-			}
-			if s.depth < 0 {
-				return out, errBrokenJSON
 			}
 		case scanDone:
 			if !space {
