@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -18,8 +20,12 @@ func (b *Builtin) Validate(req Request, p Plan) (out Plan, fixes []string) {
 	r := b.Normalize(req)
 	var base *Plan
 	for _, key := range SectionKeys {
+		before, _ := json.Marshal(sectionField(&p, key))
 		f, err := b.validateSection(r, key, &p)
 		fixes = append(fixes, f...)
+		if after, _ := json.Marshal(sectionField(&p, key)); err == nil && len(f) == 0 && !bytes.Equal(before, after) {
+			fixes = append(fixes, key+": text made plain or capped")
+		}
 		if err != nil {
 			if base == nil {
 				bp := b.Plan(r)
