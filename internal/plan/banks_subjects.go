@@ -1,6 +1,7 @@
 package plan
 
-// This file holds what the built-in planner knows about each subject (keyed by forms.json
+// This file holds what the built-in planner knows about each subject (over 300 lines because
+// it is data: one entry per subject of the form) (keyed by forms.json
 // subject values). The wording is ours. Texts may use the placeholders {topic}, {work},
 // {example}, {add} and {evidence}, filled in by the planner; nothing here states a fact about
 // any topic: where a plan needs specifics, it says what the teacher should add.

@@ -48,7 +48,8 @@ func NewCache(max int, ttl time.Duration, now func() time.Time) *Cache {
 	return &Cache{max: cmp(max, 500), ttl: cmp(ttl, 24*time.Hour), now: now, order: list.New(), byKey: map[string]*list.Element{}}
 }
 
-// Get returns the plan cached under key, if it is there and fresh.
+// Get returns the plan cached under key, if it is there and fresh. The plan's slices are
+// shared with every other caller: read it, do not modify it.
 func (c *Cache) Get(key string) (Plan, bool) {
 	if c == nil {
 		return Plan{}, false

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 )
@@ -259,107 +258,5 @@ func (b *Builtin) validatePhases(r Request, p *Plan, fix func(string, ...any)) e
 		}
 	}
 	p.Phases = out
-	return nil
-}
-
-// validateDifferentiation keeps supports for the ticked needs only, in the form's order,
-// adding the built-in plan's for a ticked need the plan has none for; IEP/504 supports cover
-// presentation, response, setting and timing, and advanced learners get an extension at
-// analyse, evaluate or create.
-func (b *Builtin) validateDifferentiation(r Request, p *Plan, fix func(string, ...any)) {
-	var base []NeedSupports
-	baseFor := func(need string) NeedSupports {
-		if base == nil {
-			base = b.Plan(r).Differentiation
-		}
-		i := slices.IndexFunc(base, func(n NeedSupports) bool { return n.Need == need })
-		return base[i]
-	}
-	out := []NeedSupports{}
-	for _, ns := range p.Differentiation {
-		if !slices.Contains(r.Differentiation, ns.Need) {
-			fix("removed supports for a need not ticked")
-		}
-	}
-	for _, need := range r.Differentiation {
-		i := slices.IndexFunc(p.Differentiation, func(n NeedSupports) bool { return n.Need == need })
-		var sup []Support
-		if i >= 0 {
-			for _, s := range p.Differentiation[i].Supports {
-				s.Text = cleanLine(s.Text, lim("differentiation.supports.text").runes)
-				if s.Kind != KindExtension {
-					s.Bloom = ""
-				} else if bloomRank(s.Bloom) < 0 {
-					s.Bloom = BloomCreate
-				}
-				if s.Text != "" && slices.Contains(schemaEnums["kind"], s.Kind) && len(sup) < lim("differentiation.supports").items {
-					sup = append(sup, s)
-				}
-			}
-		}
-		var want []func(Support) bool
-		switch need {
-		case NeedIEP504:
-			for _, k := range []string{KindPresentation, KindResponse, KindSetting, KindTiming} {
-				want = append(want, func(s Support) bool { return s.Kind == k })
-			}
-		case NeedAdvanced:
-			want = append(want, func(s Support) bool { return s.Kind == KindExtension && higherOrder(s.Bloom) })
-		default:
-			want = append(want, func(Support) bool { return true })
-		}
-		for _, ok := range want {
-			if !slices.ContainsFunc(sup, ok) {
-				fix("added a missing support for %s", need)
-				j := slices.IndexFunc(baseFor(need).Supports, ok)
-				sup = append(sup, baseFor(need).Supports[j])
-			}
-		}
-		out = append(out, NeedSupports{Need: need, Label: label(b.opts.Needs, need), Supports: sup})
-	}
-	p.Differentiation = out
-}
-
-// copySection sets the section key of dst to src's.
-func copySection(dst, src *Plan, key string) {
-	d, s := sectionField(dst, key), sectionField(src, key)
-	if d != nil {
-		reflect.ValueOf(d).Elem().Set(reflect.ValueOf(s).Elem())
-	}
-}
-
-// sectionField returns a pointer to the field of p that holds section key (for decoding a
-// streamed section into it), or nil for an unknown key.
-func sectionField(p *Plan, key string) any {
-	switch key {
-	case SectionTitle:
-		return &p.Title
-	case SectionAbout:
-		return &p.About
-	case SectionStandards:
-		return &p.Standards
-	case SectionObjectives:
-		return &p.Objectives
-	case SectionSuccessCriteria:
-		return &p.SuccessCriteria
-	case SectionMaterials:
-		return &p.Materials
-	case SectionVocabulary:
-		return &p.Vocabulary
-	case SectionPriorKnowledge:
-		return &p.PriorKnowledge
-	case SectionPhases:
-		return &p.Phases
-	case SectionExitTicket:
-		return &p.ExitTicket
-	case SectionDifferentiation:
-		return &p.Differentiation
-	case SectionMisconceptions:
-		return &p.Misconceptions
-	case SectionHomework:
-		return &p.Homework
-	case SectionProvenance:
-		return &p.Provenance
-	}
 	return nil
 }
