@@ -20,9 +20,9 @@ func Example() {
 	builtin, _ := plan.NewBuiltin(opts)
 	gen := &plan.Fallback{Builtin: builtin, Timeout: 45 * time.Second,
 		Cache: plan.NewCache(500, 24*time.Hour, nil), Cap: plan.NewDailyCap(1000, nil), Log: slog.Default()}
-	if base := os.Getenv("AI_BASE_URL"); base != "" { // AI is nil: built-in plans only
-		gen.AI = &plan.AI{BaseURL: base, APIKey: os.Getenv("AI_API_KEY"), Model: os.Getenv("AI_MODEL"), Builtin: builtin}
-	}
+	// With AI_BASE_URL set, the server adds the AI planner (left out here so the example runs
+	// offline; with AI nil, plans are built-in):
+	//	gen.AI = &plan.AI{BaseURL: base, APIKey: key, Model: model, Builtin: builtin}
 	req := plan.Request{Subject: "mathematics", Grade: "10", Topic: "Systems of linear equations", Minutes: 50}
 	var keys []string
 	p := gen.Generate(context.Background(), req, func(s plan.Section) {
