@@ -80,5 +80,5 @@ var objectiveTemplates = map[string][]string{
 var exitPrompts = [][]string{
 	{"In two or three sentences, explain the most important idea about {topic} from today.", "What is one thing about {topic} you could teach a classmate now? Write it as you would say it."},
 	{"Which of today's {work} was hardest? Say why, and what you would do differently next time.", "Give an example of {topic} that was not used in class and explain why it fits."},
-	{"Rate your confidence with {topic} from 1 to 4 and write one question you still have.", "What would you say to a classmate who made the mistake in today's misconceptions?"},
+	{"Rate your confidence with {topic} from 1 to 4 and write one question you still have.", "What is one mistake someone could make with {topic}, and how would you help them fix it?"},
 }
