@@ -57,7 +57,7 @@ type builder struct {
 	sb    subjectBank
 	model string
 	seed  uint64
-	fill  *strings.Replacer
+	vars  fillVars
 }
 
 // Plan returns the built-in plan for req. The same request always gives the same plan.
@@ -70,8 +70,8 @@ func (b *Builtin) Plan(req Request) Plan {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s|%s|%s|%d|%s", r.Subject, r.Grade, r.Topic, r.Minutes, bd.model)
 	bd.seed = h.Sum64()
-	bd.fill = strings.NewReplacer("{topic}", r.Topic, "{work}", bd.sb.work, "{example}", bd.sb.example,
-		"{add}", bd.sb.add, "{evidence}", bd.sb.evidence)
+	bd.vars = fillVars{topic: r.Topic, work: bd.sb.work, example: bd.sb.example, evidence: bd.sb.evidence}
+	bd.vars.add = bd.text(bd.sb.add) // "[add 2–3 sources on {topic}…]"
 
 	p := Plan{
 		Title:      bd.title(b.opts),
@@ -125,7 +125,7 @@ func (bd *builder) pick(salt uint64, n int) int {
 	return int(x % uint64(n))
 }
 
-func (bd *builder) text(s string) string { return bd.fill.Replace(s) }
+func (bd *builder) text(s string) string { return bd.vars.expand(s) }
 
 func (bd *builder) title(o Options) string {
 	grade := label(o.Grades, bd.r.Grade)
@@ -191,29 +191,23 @@ func (bd *builder) vocabulary() []Term {
 func (bd *builder) phases(o Options) []Phase {
 	specs, rounds, minutes := layout(modelTemplates[bd.model], bd.r.Minutes)
 	firstPractice := bd.pick(11, len(bd.sb.practice))
-	fills := make([]*strings.Replacer, 3)
-	for round := 1; round <= 2; round++ { // round 2 of a long lesson practises differently
-		fills[round] = strings.NewReplacer(
-			"{hook}", bd.sb.hooks[bd.pick(10, len(bd.sb.hooks))],
-			"{practice}", bd.sb.practice[(firstPractice+round-1)%len(bd.sb.practice)],
-		)
-	}
+	hook := bd.text(bd.sb.hooks[bd.pick(10, len(bd.sb.hooks))])
 	out := make([]Phase, len(specs))
 	for i, s := range specs {
 		t := phaseBank[s.kind]
-		fillActivity := fills[rounds[i]]
-		// The template's placeholders are filled before the teacher's topic goes in, so a
-		// topic that happens to contain "{check}" stays as typed.
-		check := strings.Replace(t.check, "{check}", bd.sb.checks[bd.pick(uint64(20+i), len(bd.sb.checks))], 1)
-		ph := Phase{Name: t.name, Minutes: minutes[i], Check: bd.text(fillActivity.Replace(check)), Supports: []PhaseSupport{}}
+		v := bd.vars // round 2 of a long lesson practises differently
+		v.hook = hook
+		v.practice = bd.text(bd.sb.practice[(firstPractice+rounds[i]-1)%len(bd.sb.practice)])
+		v.check = bd.text(bd.sb.checks[bd.pick(uint64(20+i), len(bd.sb.checks))])
+		ph := Phase{Name: t.name, Minutes: minutes[i], Check: v.expand(t.check), Supports: []PhaseSupport{}}
 		if rounds[i] == 2 {
 			ph.Name += " (round 2)"
 		}
 		for _, m := range t.teacher {
-			ph.TeacherMoves = append(ph.TeacherMoves, upperFirst(bd.text(fillActivity.Replace(m))))
+			ph.TeacherMoves = append(ph.TeacherMoves, upperFirst(v.expand(m)))
 		}
 		for _, m := range t.student {
-			ph.StudentTasks = append(ph.StudentTasks, upperFirst(bd.text(fillActivity.Replace(m))))
+			ph.StudentTasks = append(ph.StudentTasks, upperFirst(v.expand(m)))
 		}
 		if t.group != groupBreak {
 			ph.Check = bd.midChecks(ph.Minutes) + ph.Check

@@ -165,6 +165,7 @@ func TestBuiltinHostileInput(t *testing.T) {
 		{"unknown options", Request{Subject: "alchemy", Grade: "13", Topic: "Gold", Model: "chaos", Differentiation: []string{"everyone", NeedAdvanced, NeedAdvanced}}},
 		{"out-of-range minutes", Request{Subject: "arts", Grade: "9", Topic: "Colour", Minutes: 100000}},
 		{"empty topic", Request{Subject: "arts", Grade: "9", Topic: "  \x00 "}},
+		{"placeholders in the topic stay as typed", Request{Subject: "arts", Grade: "9", Topic: "Sets {check} {topic} {hook}"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -179,6 +180,9 @@ func TestBuiltinHostileInput(t *testing.T) {
 			}
 			if !reflect.DeepEqual(jsonKeys(t, p), SectionKeys) {
 				t.Errorf("sections %v, want %v", jsonKeys(t, p), SectionKeys)
+			}
+			if strings.Contains(req.Topic, "{") && !strings.Contains(p.Title, req.Topic) {
+				t.Errorf("title %q does not hold the topic as typed", p.Title)
 			}
 			for _, s := range planStrings(p) {
 				if strings.Contains(strings.ToLower(s), "<script") || strings.Contains(s, "\u202e") {

@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -101,7 +102,11 @@ func planProblems(b *Builtin, r Request, p Plan) []string {
 			fail("no phase has a support for %s", need)
 		}
 	}
+	placeholder := regexp.MustCompile(`\{[a-z]+\}`)
 	for _, s := range planStrings(p) {
+		if !strings.Contains(r.Topic, "{") && placeholder.MatchString(s) {
+			fail("unfilled placeholder in %q", s)
+		}
 		if hasMarkup(s) || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 }) {
 			fail("markup or control character in %q", s)
 		}
