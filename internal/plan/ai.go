@@ -44,6 +44,10 @@ func cmp[T int | time.Duration](v, def T) T {
 	return def
 }
 
+// maxContent caps the streamed answer: a full plan is about 10–20 kB of JSON, so an answer
+// beyond this is a model that has lost its way (or a provider streaming without end).
+const maxContent = 256 << 10
+
 // errStalled is the cause of a call cancelled because no data came in time.
 var errStalled = errors.New("no data in time")
 
@@ -82,12 +86,15 @@ func (a *AI) Generate(ctx context.Context, req Request, onSection OnSection) (Pl
 	}
 	emit()
 	var sc sectionScanner
-	events := sseReader{r: bufio.NewReaderSize(resp.Body, 16<<10)}
+	events := sseReader{r: bufio.NewReaderSize(resp.Body, 64<<10)}
 	for {
 		data, err := events.next()
 		if err != nil { // the stream ended without [DONE]
 			if ctx.Err() != nil {
 				return Plan{}, a.ctxError(ctx)
+			}
+			if errors.Is(err, errLongLine) {
+				return Plan{}, a.newError(ReasonBadOutput, 0, err.Error())
 			}
 			if sc.done() {
 				break
@@ -111,6 +118,9 @@ func (a *AI) Generate(ctx context.Context, req Request, onSection OnSection) (Pl
 		ch := c.Choices[0]
 		if ch.Delta.Refusal != "" || ch.FinishReason == "content_filter" {
 			return Plan{}, a.newError(ReasonRefused, 0, "the model refused")
+		}
+		if len(sc.buf)+len(ch.Delta.Content) > maxContent {
+			return Plan{}, a.newError(ReasonBadOutput, 0, "the answer is longer than any plan")
 		}
 		members, err := sc.feed(ch.Delta.Content)
 		for _, m := range members {

@@ -126,6 +126,10 @@ func TestAIPlanner(t *testing.T) {
 			`{"choices":[{"index":0,"delta":{},"finish_reason":"content_filter"}]}`}}}},
 		{name: "an error inside the stream", requests: 1, reason: ReasonUnavailable, answers: []answer{{pieces: half[:3], events: []string{
 			`{"error":{"type":"server_error","message":"overloaded ` + testKey + `"}}`}}}},
+		{name: "an answer longer than any plan", requests: 1, reason: ReasonBadOutput, answers: []answer{{pieces: slices.Concat([]piece{{"", `{"title": "`}},
+			slices.Repeat([]piece{{"", strings.Repeat("x", 4000)}}, 80))}}},
+		{name: "a stream line longer than any chunk", requests: 1, reason: ReasonBadOutput, answers: []answer{{pieces: half[:3],
+			events: []string{contentChunk(strings.Repeat("y", 100<<10), "")}}}},
 		{name: "out of tokens", requests: 1, reason: ReasonIncomplete, answers: []answer{{pieces: half, events: []string{
 			`{"choices":[{"index":0,"delta":{},"finish_reason":"length"}]}`}}}},
 	}

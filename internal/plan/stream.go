@@ -11,7 +11,11 @@ import (
 // chunks, and, inside the chunks' content, one JSON object whose top-level members (the
 // plan's sections) are handed on as soon as each is complete.
 
-// sseReader yields the data of each server-sent event.
+// errLongLine is the failure of a stream line longer than the reader's buffer.
+var errLongLine = errors.New("a stream line is too long")
+
+// sseReader yields the data of each server-sent event. Its bufio.Reader's size caps a line
+// (a chunk carries a few tokens, far less than 64 kB).
 type sseReader struct {
 	r *bufio.Reader
 }
@@ -23,7 +27,10 @@ func (s *sseReader) next() ([]byte, error) {
 	var data []byte
 	have := false
 	for {
-		line, err := s.r.ReadBytes('\n')
+		line, err := s.r.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) { // a line longer than the buffer: no chunk is
+			return nil, errLongLine
+		}
 		if len(line) == 0 && err != nil {
 			if have {
 				return data, nil
