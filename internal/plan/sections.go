@@ -48,3 +48,13 @@ func sectionField(p *Plan, key string) any {
 	}
 	return nil
 }
+
+// SectionValue returns the value of section key in p (what its JSON member holds), for a
+// caller that streams sections as JSON; nil for an unknown key.
+func (p Plan) SectionValue(key string) any {
+	f := sectionField(&p, key)
+	if f == nil {
+		return nil
+	}
+	return reflect.ValueOf(f).Elem().Interface()
+}
