@@ -47,15 +47,14 @@ function Group({
 /**
  * LessonPlanForm is the /lesson-plan request form: the required fields first, then where to
  * send the plan, then optional details. Without JavaScript it posts the form (the server
- * answers 303 to the confirmation); with it, it posts JSON and moves on to
- * /submission-success with the reference and summary.
+ * answers 303 to the confirmation); with it, it posts JSON and moves on to the success page
+ * with the reference and summary.
  */
 export function LessonPlanForm() {
   const navigate = useNavigate();
   const form = useEnhancedForm<unknown>({
     form: "lessonPlan",
     action: "/api/lesson-plans",
-    idPrefix: "plan",
     onSuccess: (body) => {
       if (!isSubmission(body)) return "Your request was received. We will email your lesson plan to you.";
       remember(body);

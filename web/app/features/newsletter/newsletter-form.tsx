@@ -12,14 +12,13 @@ const emailRule = fieldRule("newsletter", "email");
 
 /**
  * NewsletterForm is the footer's "Stay Updated" box. Without JavaScript it is a plain form
- * post (the server answers 303 to /newsletter/check-email); with it, it posts JSON and shows
+ * post (the server answers 303 to its success page, forms.json's); with it, it posts JSON and shows
  * sending, success and error in place.
  */
-export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string }) {
+export function NewsletterForm() {
   const form = useEnhancedForm<{ message?: string }>({
     form: "newsletter",
     action: "/api/newsletter",
-    idPrefix,
     onSuccess: (_body, _values, element) => {
       element.reset();
       return SUBSCRIBED;
