@@ -5,15 +5,11 @@ import { paths, site } from "~/config/site";
 import { RESPONSE_TIME, SENT } from "~/features/contact/contact-form";
 import { seo } from "~/lib/seo";
 
-/** contactSentPath is where a message sent without JavaScript lands (303 from the API). */
-const contactSentPath = "/contact/sent";
-
 export function meta() {
   return seo({
     title: "Message sent",
     description: "Your message has reached our team. Here is what happens next.",
-    url: contactSentPath,
-    index: false,
+    url: paths.contactSent,
   });
 }
 

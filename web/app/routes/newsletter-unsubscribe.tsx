@@ -7,7 +7,6 @@ export function meta() {
     title: "Unsubscribe",
     description: "Stop receiving the newsletter.",
     url: newsletterPaths.unsubscribe,
-    index: false,
   });
 }
 

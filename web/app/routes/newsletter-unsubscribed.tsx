@@ -6,7 +6,6 @@ export function meta() {
     title: "You're unsubscribed",
     description: "Your address has been removed from the newsletter.",
     url: newsletterPaths.unsubscribed,
-    index: false,
   });
 }
 

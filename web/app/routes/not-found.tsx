@@ -10,7 +10,6 @@ export function meta() {
     description:
       "The page you were looking for does not exist. Find your way back to lesson planning, the blog or our team.",
     url: paths.notFound,
-    index: false,
   });
 }
 

@@ -19,7 +19,6 @@ export function meta() {
     title: "Request received",
     description: "Your lesson plan request has been received. Here is what happens next.",
     url: paths.submissionSuccess,
-    index: false,
   });
 }
 

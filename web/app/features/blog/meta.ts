@@ -1,6 +1,7 @@
 // Page metadata for blog routes, built with the site's SEO helper.
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl, PRODUCT_NAME, paths, site } from "~/config/site";
+import { PRODUCT_NAME, paths, site } from "~/config/site";
+import { absoluteUrl } from "~/lib/absolute-url";
 import { type JsonLd, seo } from "~/lib/seo";
 import { BLOG_PATH, pagePath, postPath, socialImagePath, tagLabel, tagPath, tagTopic } from "./paths";
 import type { Post } from "./types";
@@ -56,7 +57,6 @@ export function notFoundMeta(): MetaDescriptor[] {
     title: "Page not found",
     description: "The page you were looking for does not exist.",
     url: paths.notFound,
-    index: false,
   });
 }
 
