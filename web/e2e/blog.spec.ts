@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
-import { checkA11y, expect, gotoHydrated, test } from "./fixtures";
+import { checkA11y, expect, gotoHydrated, serverOrigin, test } from "./fixtures";
 
 /** ContentPost is what a test needs to know about a post, read from its Markdown file. */
 interface ContentPost {
@@ -222,8 +222,12 @@ test.describe("a post", () => {
       expect(meta("article:tag")).toEqual(post.tags);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(head)?.[1];
       expect(canonical && pathOf(canonical)).toBe(`/blog/${post.slug}`);
+      expect(canonical && new URL(canonical).origin, "canonical on the server's BASE_URL").toBe(
+        serverOrigin(),
+      );
       const [image] = meta("og:image");
       expect(image && pathOf(image)).toBe(`/og/${post.slug}.png`);
+      expect(image && new URL(image).origin, "og:image on the server's BASE_URL").toBe(serverOrigin());
 
       const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
         (m) => JSON.parse(m[1] ?? "null") as Record<string, unknown>,
@@ -323,6 +327,7 @@ test.describe("feeds and discovery", () => {
     expect(xml).toContain('<rss version="2.0"');
     expect(xml).toMatch(/<atom:link href="[^"]+\/rss\.xml" rel="self"/);
     const links = (await xmlTexts(page, xml, "link")).slice(1).map(pathOf);
+    for (const link of await xmlTexts(page, xml, "link")) expect(new URL(link).origin).toBe(serverOrigin());
     expect(links).toEqual(published.map((p) => `/blog/${p.slug}`));
     const bodies = await xmlTexts(page, xml, "content:encoded");
     expect(bodies).toHaveLength(published.length);
@@ -345,6 +350,7 @@ test.describe("feeds and discovery", () => {
     const xml = await res.text();
     await page.goto("/blog");
     const locs = (await xmlTexts(page, xml, "loc")).map(pathOf);
+    for (const loc of await xmlTexts(page, xml, "loc")) expect(new URL(loc).origin).toBe(serverOrigin());
     for (const pathname of ["/", "/blog", "/lesson-plan", "/contact", "/privacy"])
       expect(locs).toContain(pathname);
     for (const tag of tags) expect(locs).toContain(`/blog/tag/${tag}`);
@@ -364,6 +370,7 @@ test.describe("feeds and discovery", () => {
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
     expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
+    expect(text).toContain(`Sitemap: ${serverOrigin()}/sitemap.xml\n`);
   });
 });
 

@@ -36,6 +36,9 @@
  * - gotoHydrated(page, path): page.goto, then wait until React has hydrated, so clicks and
  *   typing reach React's handlers and not only the pre-rendered HTML.
  * - uniqueEmail(label): a fresh address like "newsletter-1a2b3c@example.com".
+ * - serverOrigin(): the server's origin (E2E_BASE_URL), which every absolute URL the site
+ *   serves (canonical, og:url, feed, sitemap, robots, emails) must be on: the build writes a
+ *   placeholder that the server replaces with its BASE_URL.
  * - publicPaths: the pages web/pages.json marks `public` (specs loop over it for axe, headers
  *   and metadata). Blog posts and the unknown-slug 404 are covered in blog.spec.ts.
  */
@@ -202,6 +205,13 @@ export async function waitForHydration(page: Page): Promise<void> {
     const el = document.querySelector("body > *:not(script)") ?? document.body;
     return Object.keys(el).some((k) => k.startsWith("__reactFiber$") || k.startsWith("__reactProps$"));
   });
+}
+
+/** serverOrigin is the origin of the server under test, as its BASE_URL names it. */
+export function serverOrigin(): string {
+  const base = process.env.E2E_BASE_URL;
+  if (!base) throw new Error("E2E_BASE_URL is not set: run through playwright.config.ts");
+  return new URL(base).origin;
 }
 
 /** uniqueEmail returns an address no other test (or run) uses, labelled for reading logs. */

@@ -1,4 +1,4 @@
-import table from "../../pages.json";
+import table from "../../pages.json" with { type: "json" };
 
 // The TypeScript side of web/pages.json, the page table: every page declared once. The route
 // table (app/routes.ts), the pre-render list, the sitemap, the end-to-end page list, the

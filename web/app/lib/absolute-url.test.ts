@@ -35,7 +35,20 @@ describe("absoluteUrl", () => {
     expect(atBuildTime(() => absoluteUrl(paths.blogPost("a-post")))).toBe(`${ORIGIN}/blog/a-post`);
   });
 
-  it("uses the page's own origin in the browser, so the placeholder never reaches the DOM", () => {
+  it("uses the origin of the served canonical link in the browser, as the server wrote it", () => {
+    const link = document.createElement("link");
+    link.rel = "canonical";
+    link.href = "https://b.example/blog";
+    document.head.append(link);
+    try {
+      expect(siteOrigin()).toBe("https://b.example");
+      expect(absoluteUrl(paths.contact)).toBe("https://b.example/contact");
+    } finally {
+      link.remove();
+    }
+  });
+
+  it("uses the page's own origin in the browser when the page has no canonical link", () => {
     expect(siteOrigin()).toBe(window.location.origin);
     expect(absoluteUrl(paths.contact)).toBe(`${window.location.origin}/contact`);
     const urls = urlsIn(head());
