@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  ErrorSummary,
-  Honeypot,
-  SelectField,
-  StatusMessages,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/form/fields";
+import { Honeypot, SelectField, TextAreaField, TextField } from "~/components/form/fields";
+import { ErrorSummary, StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { fieldRule, formFields } from "~/components/form/rules";
 import { useEnhancedForm } from "~/components/form/use-enhanced-form";
 

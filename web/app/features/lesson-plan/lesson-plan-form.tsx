@@ -1,15 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import {
-  CheckboxGroup,
-  ErrorSummary,
-  Honeypot,
-  SelectField,
-  StatusMessages,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/form/fields";
+import { CheckboxGroup, Honeypot, SelectField, TextAreaField, TextField } from "~/components/form/fields";
+import { ErrorSummary, StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { fieldRule, formFields } from "~/components/form/rules";
 import { useEnhancedForm } from "~/components/form/use-enhanced-form";
 import { isSubmission, remember, submissionUrl } from "./submission";

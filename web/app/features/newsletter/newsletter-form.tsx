@@ -1,4 +1,5 @@
-import { Honeypot, StatusMessages, SubmitButton, TextField } from "~/components/form/fields";
+import { Honeypot, TextField } from "~/components/form/fields";
+import { StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { fieldRule } from "~/components/form/rules";
 import { useEnhancedForm } from "~/components/form/use-enhanced-form";
 
