@@ -11,7 +11,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "manifest", href: paths.manifest },
   { rel: "alternate", type: "application/rss+xml", title: `${PRODUCT_NAME} blog`, href: paths.rss },
 ];
 

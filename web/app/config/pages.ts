@@ -10,7 +10,7 @@ import table from "../../pages.json" with { type: "json" };
 export interface Page {
   /** id names the page in code (site.ts's paths, forms.json's page and success). */
   id: string;
-  /** path is the page's URL path, or its route pattern ("/blog/:slug") for dynamic pages. */
+  /** path is the page's URL path, or its route pattern (with :parameters) for dynamic pages. */
   path: string;
   /** route is the route pattern when it differs from path ("*" for the 404 page). */
   route?: string;

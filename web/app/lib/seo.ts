@@ -8,7 +8,7 @@ export type JsonLd = Record<string, unknown>;
 
 /**
  * SeoInput holds a page's metadata inputs (SPEC A3). url and canonicalUrl may be site paths
- * ("/blog") or absolute URLs; paths are made absolute by absoluteUrl.
+ * (such as paths.blog) or absolute URLs; paths are made absolute by absoluteUrl.
  */
 export interface SeoInput {
   title: string;

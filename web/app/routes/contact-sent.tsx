@@ -16,7 +16,7 @@ export function meta() {
 const textLink = "font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline";
 
 /**
- * ContactSentPage confirms a message sent from /contact without JavaScript: the server
+ * ContactSentPage confirms a message sent from the contact page without JavaScript: the server
  * stores it and answers 303 here. (With JavaScript the form confirms in place.) It is a
  * static page: it shows nothing of the message itself.
  */

@@ -11,7 +11,7 @@ export function meta() {
 
 /**
  * UnsubscribedPage is where an unsubscribe sent without JavaScript lands (303 from the API).
- * With JavaScript, /newsletter/unsubscribe says the same in place.
+ * With JavaScript, the unsubscribe page says the same in place.
  */
 export default function UnsubscribedPage() {
   return (

@@ -20,7 +20,7 @@ const destinations = [
   { to: paths.contact, label: "Contact us", text: "Tell us what you were looking for." },
 ];
 
-/** NotFoundPage is pre-rendered at /404 (served with status 404) and matches every unknown path. */
+/** NotFoundPage is pre-rendered at paths.notFound (served with status 404) and matches every unknown path. */
 export default function NotFoundPage() {
   return (
     <>

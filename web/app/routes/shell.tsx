@@ -5,9 +5,9 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { pageTitle } from "~/lib/seo";
 
 // The shell: the site's real layout (skip link, header, footer) around two slots, pre-rendered
-// to build/client/_shell/index.html for the Go server, which fills it for the pages it renders
-// itself (web/pages.json's `shell`: the title token in <title> and the h1, the main marker in
-// the content area). It has no address of its own (no canonical, no og:url), is never indexed,
+// at its path (web/pages.json) for the Go server, which fills it for the pages it renders itself
+// (pages.json's `shell`: the title token in <title> and the h1, the main marker in the content
+// area). It has no address of its own (no canonical, no og:url), is never indexed,
 // and loads no scripts: served filled at other URLs, hydrating would route to the wrong page.
 
 export const handle: RouteHandle = { scripts: false };

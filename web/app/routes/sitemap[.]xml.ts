@@ -2,7 +2,7 @@ import { prerenderPaths } from "~/config/prerender";
 import { isSitemapPage, sitemapEntries, sitemapXml } from "~/features/blog/feeds.server";
 import { getPosts } from "~/features/blog/posts.server";
 
-// A resource route pre-rendered to build/client/sitemap.xml from the same path list the build
+// A resource route pre-rendered to a file at its path from the same path list the build
 // pre-renders, keeping the pages web/pages.json marks `index`, so the sitemap cannot drift
 // from the site.
 export async function loader() {

@@ -137,8 +137,8 @@ export function robotsTxt(): string {
 
 /**
  * isSitemapPage says whether a pre-rendered path belongs in the sitemap: its page in
- * web/pages.json is marked `index` (so no files such as /rss.xml, no 404 page, no form
- * confirmations or newsletter pages), and it is not /blog/page/1, a redirect to /blog.
+ * web/pages.json is marked `index` (so no files such as the feed, no 404 page, no form
+ * confirmations or newsletter pages), and it is not FIRST_PAGE_ALIAS, a redirect to the blog.
  */
 export function isSitemapPage(path: string): boolean {
   return pageAt(path)?.index === true && path !== FIRST_PAGE_ALIAS;

@@ -22,7 +22,7 @@ function breadcrumbs(items: readonly { name: string; path: string }[]): JsonLd {
   };
 }
 
-/** listMeta is the metadata of a blog list page (page 1 is /blog). */
+/** listMeta is the metadata of a blog list page (page 1 is the blog page itself). */
 export function listMeta(page: number): MetaDescriptor[] {
   return seo({
     title: page > 1 ? `Blog — page ${page}` : "Blog",

@@ -4,7 +4,7 @@ import { fillPath, pathOf } from "../../config/pages";
 // themselves are web/pages.json's (blog, blogPost, blogTag, blogPage, socialImage). Relative
 // imports only: react-router.config.ts loads this module outside Vite.
 
-/** PAGE_SIZE is how many cards one page of /blog shows. */
+/** PAGE_SIZE is how many cards one page of the blog list shows. */
 export const PAGE_SIZE = 9;
 
 /** BLOG_PATH is the blog's first list page. */
@@ -20,12 +20,12 @@ export function tagPath(tag: string): string {
   return fillPath("blogTag", { tag });
 }
 
-/** pagePath is the URL path of a list page; page 1 is /blog itself. */
+/** pagePath is the URL path of a list page; page 1 is the blog page itself. */
 export function pagePath(page: number): string {
   return page <= 1 ? BLOG_PATH : fillPath("blogPage", { page });
 }
 
-/** FIRST_PAGE_ALIAS redirects to /blog (pre-rendered as a redirect page, not in the sitemap). */
+/** FIRST_PAGE_ALIAS, page 1's numbered path, redirects to the blog page (pre-rendered as a redirect page, not in the sitemap). */
 export const FIRST_PAGE_ALIAS = fillPath("blogPage", { page: 1 });
 
 /** socialImagePath is the 1200×630 PNG rendered from a post's cover for social networks. */

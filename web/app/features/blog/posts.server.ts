@@ -151,7 +151,7 @@ export function allTags(posts: readonly Post[]): string[] {
 
 /**
  * blogPrerenderPaths lists every blog path a build writes: each post, each list page after
- * the first (and /blog/page/1, a redirect to /blog), each tag page and each post's social
+ * the first (and FIRST_PAGE_ALIAS, a redirect to the first), each tag page and each post's social
  * image. Drafts are never pre-rendered.
  */
 export async function blogPrerenderPaths(): Promise<string[]> {

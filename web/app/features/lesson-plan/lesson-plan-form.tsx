@@ -37,7 +37,7 @@ function Group({
 }
 
 /**
- * LessonPlanForm is the /lesson-plan request form: the required fields first, then where to
+ * LessonPlanForm is the lesson plan request form: the required fields first, then where to
  * send the plan, then optional details. Without JavaScript it posts the form (the server
  * answers 303 to the confirmation); with it, it posts JSON and moves on to the success page
  * with the reference and summary.
