@@ -70,7 +70,7 @@ export function LessonPlanForm() {
       </p>
       <ErrorSummary form={form} fields={fields} />
 
-      <Group id="plan-about" title="About the lesson">
+      <Group id={`${form.idPrefix}-about`} title="About the lesson">
         <div className="grid gap-6 sm:grid-cols-2">
           <SelectField form={form} rule={rule("subject")} placeholder="Choose a subject" />
           <SelectField form={form} rule={rule("grade")} placeholder="Choose a grade" />
@@ -88,7 +88,7 @@ export function LessonPlanForm() {
         />
       </Group>
 
-      <Group id="plan-send" title="Where to send it">
+      <Group id={`${form.idPrefix}-send`} title="Where to send it">
         <TextField
           form={form}
           rule={rule("email")}
@@ -102,7 +102,7 @@ export function LessonPlanForm() {
       </Group>
 
       <Group
-        id="plan-more"
+        id={`${form.idPrefix}-more`}
         title="Optional details"
         intro="Everything here is optional; it helps us fit the plan to your class."
       >
@@ -131,7 +131,7 @@ export function LessonPlanForm() {
       <Honeypot form={form} />
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:gap-6">
         <SubmitButton status={form.status}>Create my lesson plan</SubmitButton>
-        <p id="plan-privacy" className="text-sm font-medium text-slate-700">
+        <p id={`${form.idPrefix}-privacy`} className="text-sm font-medium text-slate-700">
           {PRIVACY_NOTE}
         </p>
       </div>
