@@ -1,9 +1,10 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, data, Link } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SiteLayout } from "./components/layout/site-layout";
-import { ErrorBoundary } from "./root";
+import { NewsletterForm } from "./features/newsletter/newsletter-form";
+import App, { ErrorBoundary } from "./root";
 
 function Throws(): never {
   throw new Error("The lesson plan could not be drawn");
@@ -15,7 +16,7 @@ function Empty() {
 
 function FastPage() {
   return (
-    <SiteLayout>
+    <SiteLayout newsletter={<NewsletterForm />}>
       <Link to="/slow">Slow page</Link>
     </SiteLayout>
   );
@@ -23,11 +24,23 @@ function FastPage() {
 
 function SlowPage() {
   return (
-    <SiteLayout>
+    <SiteLayout newsletter={<NewsletterForm />}>
       <h1>Slow page loaded</h1>
     </SiteLayout>
   );
 }
+
+describe("app layout", () => {
+  it("puts the newsletter form in the footer's Stay Updated box: an email input and Subscribe", async () => {
+    const Stub = createRoutesStub([
+      { path: "/", Component: App, children: [{ index: true, Component: Empty }] },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const box = await screen.findByRole("region", { name: "Stay Updated" });
+    expect(within(box).getByPlaceholderText("Enter your email")).toHaveAttribute("type", "email");
+    expect(within(box).getByRole("button", { name: "Subscribe" })).toBeInTheDocument();
+  });
+});
 
 describe("error boundary", () => {
   // React and the router log the errors these tests throw on purpose.

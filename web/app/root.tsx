@@ -1,19 +1,23 @@
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { SiteLayout } from "./components/layout/site-layout";
 import { PRODUCT_NAME, paths } from "./config/site";
+import { NewsletterForm } from "./features/newsletter/newsletter-form";
 import { errorText } from "./lib/error-text";
+import { wantsScripts } from "./lib/route-handle";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "manifest", href: paths.manifest },
   { rel: "alternate", type: "application/rss+xml", title: `${PRODUCT_NAME} blog`, href: paths.rss },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // A route whose handle says `scripts: false` (the shell) is pre-rendered as plain HTML.
+  const scripts = wantsScripts(useMatches());
   return (
     <html lang="en">
       <head>
@@ -27,8 +31,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
@@ -36,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <SiteLayout>
+    <SiteLayout newsletter={<NewsletterForm />}>
       <Outlet />
     </SiteLayout>
   );
@@ -53,7 +61,7 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <SiteLayout>
+    <SiteLayout newsletter={<NewsletterForm />}>
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Unexpected Application Error!</h1>
         <p className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 font-mono text-sm text-red-900">

@@ -1,71 +1,8 @@
-// The blog (issue 4, SPEC B1): list, posts, tags, paging, feeds and discovery, checked against
-// the posts in ../content/blog, so adding a post needs no change here.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { parse as parseYaml } from "yaml";
-import { checkA11y, expect, gotoHydrated, test } from "./fixtures";
-
-/** ContentPost is what a test needs to know about a post, read from its Markdown file. */
-interface ContentPost {
-  slug: string;
-  title: string;
-  description: string;
-  date: string;
-  updated?: string;
-  author: { name: string; role: string };
-  tags: string[];
-  coverAlt: string;
-  draft: boolean;
-}
-
-const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../content/blog");
-
-function readPosts(dir: string): ContentPost[] {
-  const posts: ContentPost[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) posts.push(...readPosts(file));
-    if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
-    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
-    const data = parseYaml(front) as Omit<ContentPost, "slug" | "draft"> & { draft?: boolean };
-    posts.push({ ...data, slug: path.basename(entry.name, ".md"), draft: data.draft === true });
-  }
-  return posts;
-}
-
-const allPosts = readPosts(contentDir);
-/** published: every non-draft post, newest first (the order of the list and the feed). */
-const published = allPosts
-  .filter((p) => !p.draft)
-  .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
-const drafts = allPosts.filter((p) => p.draft);
-const tags = [...new Set(published.flatMap((p) => p.tags))].sort();
-const PAGE_SIZE = 9;
-const pages = Math.max(1, Math.ceil(published.length / PAGE_SIZE));
-
-/** served fetches a path's HTML as the server sends it: what readers and crawlers get first. */
-async function served(request: APIRequestContext, pathname: string): Promise<string> {
-  const res = await request.get(pathname);
-  expect(res.status(), `${pathname} status`).toBe(200);
-  return res.text();
-}
-
-/** parseXml parses XML in the browser (DOMParser) and returns the texts of every tag named. */
-async function xmlTexts(page: Page, xml: string, tagName: string): Promise<string[]> {
-  return page.evaluate(
-    ([text, tag]) => {
-      const doc = new DOMParser().parseFromString(text, "application/xml");
-      const error = doc.querySelector("parsererror");
-      if (error) throw new Error(`not well-formed XML: ${error.textContent}`);
-      return [...doc.getElementsByTagName(tag)].map((el) => el.textContent ?? "");
-    },
-    [xml, tagName] as const,
-  );
-}
-
-const pathOf = (url: string) => new URL(url).pathname;
+// The blog (issue 4, SPEC B1): list, posts, tags, paging and axe, checked against the posts in
+// ../content/blog (blog-content.ts), so adding a post needs no change here. Feeds, sitemap and
+// robots.txt are in blog-feeds.spec.ts.
+import { drafts, PAGE_SIZE, pages, pathOf, published, served, tags } from "./blog-content";
+import { checkA11y, expect, gotoHydrated, serverOrigin, test } from "./fixtures";
 
 test.describe("the blog list", () => {
   test("there are posts to test with", () => {
@@ -222,8 +159,12 @@ test.describe("a post", () => {
       expect(meta("article:tag")).toEqual(post.tags);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(head)?.[1];
       expect(canonical && pathOf(canonical)).toBe(`/blog/${post.slug}`);
+      expect(canonical && new URL(canonical).origin, "canonical on the server's BASE_URL").toBe(
+        serverOrigin(),
+      );
       const [image] = meta("og:image");
       expect(image && pathOf(image)).toBe(`/og/${post.slug}.png`);
+      expect(image && new URL(image).origin, "og:image on the server's BASE_URL").toBe(serverOrigin());
 
       const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
         (m) => JSON.parse(m[1] ?? "null") as Record<string, unknown>,
@@ -308,65 +249,6 @@ test.describe("a post", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   });
 });
-
-test.describe("feeds and discovery", () => {
-  test("/rss.xml is RSS 2.0 listing every published post with its full content", async ({
-    page,
-    request,
-  }) => {
-    const res = await request.get("/rss.xml");
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toMatch(/^application\/(rss\+)?xml/);
-    const xml = await res.text();
-    await page.goto("/blog");
-    expect(await xmlTexts(page, xml, "rss")).toHaveLength(1);
-    expect(xml).toContain('<rss version="2.0"');
-    expect(xml).toMatch(/<atom:link href="[^"]+\/rss\.xml" rel="self"/);
-    const links = (await xmlTexts(page, xml, "link")).slice(1).map(pathOf);
-    expect(links).toEqual(published.map((p) => `/blog/${p.slug}`));
-    const bodies = await xmlTexts(page, xml, "content:encoded");
-    expect(bodies).toHaveLength(published.length);
-    for (const body of bodies) expect(body.length).toBeGreaterThan(2000);
-  });
-
-  test("every page links the feed", async ({ page }) => {
-    for (const pathname of ["/", "/blog", `/blog/${published[0]?.slug}`]) {
-      await page.goto(pathname);
-      await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
-        "href",
-        "/rss.xml",
-      );
-    }
-  });
-
-  test("/sitemap.xml lists the public pages and every post with lastmod", async ({ page, request }) => {
-    const res = await request.get("/sitemap.xml");
-    expect(res.status()).toBe(200);
-    const xml = await res.text();
-    await page.goto("/blog");
-    const locs = (await xmlTexts(page, xml, "loc")).map(pathOf);
-    for (const pathname of ["/", "/blog", "/lesson-plan", "/contact", "/privacy"])
-      expect(locs).toContain(pathname);
-    for (const tag of tags) expect(locs).toContain(`/blog/tag/${tag}`);
-    for (const post of published) {
-      expect(locs).toContain(`/blog/${post.slug}`);
-      expect(xml).toMatch(
-        new RegExp(`/blog/${post.slug}</loc>\\s*<lastmod>${post.updated ?? post.date}</lastmod>`),
-      );
-    }
-    expect(locs).not.toContain("/404");
-  });
-
-  test("/robots.txt allows crawling and points to the sitemap", async ({ request }) => {
-    const res = await request.get("/robots.txt");
-    expect(res.status()).toBe(200);
-    const text = await res.text();
-    expect(text).toMatch(/^User-agent: \*$/m);
-    expect(text).toMatch(/^Allow: \/$/m);
-    expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
-  });
-});
-
 test.describe("accessibility (axe)", () => {
   test("the blog list", async ({ page }) => {
     await gotoHydrated(page, "/blog");

@@ -36,24 +36,21 @@
  * - gotoHydrated(page, path): page.goto, then wait until React has hydrated, so clicks and
  *   typing reach React's handlers and not only the pre-rendered HTML.
  * - uniqueEmail(label): a fresh address like "newsletter-1a2b3c@example.com".
- * - publicPaths: every public page of SPEC A2 plus /privacy (specs loop over it for axe,
- *   headers and metadata). Blog posts and the unknown-slug 404 are covered in blog.spec.ts.
+ * - serverOrigin(): the server's origin (E2E_BASE_URL), which every absolute URL the site
+ *   serves (canonical, og:url, feed, sitemap, robots, emails) must be on: the build writes a
+ *   placeholder that the server replaces with its BASE_URL.
+ * - publicPaths: the pages web/pages.json marks `public` (specs loop over it for axe, headers
+ *   and metadata). Blog posts and the unknown-slug 404 are covered in blog.spec.ts.
  */
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { publicPaths as tablePublicPaths } from "../app/config/pages";
 
 export { expect };
 
-/** publicPaths are the pre-rendered public pages of SPEC A2 (blog posts aside) plus /privacy. */
-export const publicPaths = [
-  "/",
-  "/blog",
-  "/lesson-plan",
-  "/submission-success",
-  "/contact",
-  "/privacy",
-] as const;
+/** publicPaths are the pages web/pages.json marks `public`: SPEC A2's (blog posts aside) and /privacy. */
+export const publicPaths: readonly string[] = tablePublicPaths();
 
 /** Guard records what a page did that a healthy page never does. */
 export type Guard = {
@@ -208,6 +205,13 @@ export async function waitForHydration(page: Page): Promise<void> {
     const el = document.querySelector("body > *:not(script)") ?? document.body;
     return Object.keys(el).some((k) => k.startsWith("__reactFiber$") || k.startsWith("__reactProps$"));
   });
+}
+
+/** serverOrigin is the origin of the server under test, as its BASE_URL names it. */
+export function serverOrigin(): string {
+  const base = process.env.E2E_BASE_URL;
+  if (!base) throw new Error("E2E_BASE_URL is not set: run through playwright.config.ts");
+  return new URL(base).origin;
 }
 
 /** uniqueEmail returns an address no other test (or run) uses, labelled for reading logs. */

@@ -3,6 +3,8 @@
 // the lesson-plan request, each with JavaScript and without it; field errors with focus
 // moved; axe on every form in its error and success states. Emails are read from the server
 // log (SMTP_URL is unset in e2e runs).
+// Over 300 lines on purpose: the three forms share the no-JavaScript context, the email
+// reading and the axe steps defined here, and each form is one describe block.
 import type { Browser, Page } from "@playwright/test";
 import { checkA11y, expect, gotoHydrated, type ServerLog, test, uniqueEmail, urlsIn } from "./fixtures";
 

@@ -1,7 +1,8 @@
 // SPEC A8 and issue 2's metadata: the landing page's security meta tags, the real security
 // headers on every response (DESIGN §4), JSON-LD with price 0 USD, and each page's SEO tags.
 import type { Page } from "@playwright/test";
-import { expect, publicPaths, test } from "./fixtures";
+import { ORIGIN } from "../app/config/pages";
+import { expect, gotoHydrated, publicPaths, serverOrigin, test } from "./fixtures";
 
 const keywords = "AI education, teaching assistant, lesson planning, automated grading";
 
@@ -134,22 +135,47 @@ test.describe("metadata", () => {
       await expect(canonical).toHaveCount(1);
       const href = (await canonical.getAttribute("href")) ?? "";
       expect(href).toMatch(/^https?:\/\/[^/]+/);
+      expect(new URL(href).origin, "canonical on the server's BASE_URL").toBe(serverOrigin());
       expect(new URL(href).pathname.replace(/\/$/, "")).toBe(path.replace(/\/$/, ""));
 
       expect(await one("property", "og:title")).toMatch(/\w/);
       expect(await one("property", "og:description")).toMatch(/\w/);
       expect(await one("property", "og:type")).toBe("website");
-      expect(new URL(await one("property", "og:url")).pathname.replace(/\/$/, "")).toBe(
-        path.replace(/\/$/, ""),
-      );
+      const ogUrl = new URL(await one("property", "og:url"));
+      expect(ogUrl.origin, "og:url on the server's BASE_URL").toBe(serverOrigin());
+      expect(ogUrl.pathname.replace(/\/$/, "")).toBe(path.replace(/\/$/, ""));
       expect(await one("property", "og:site_name")).toBe("TeachPilot");
       expect(await one("property", "og:locale")).toBe("en_US");
       expect(await one("property", "og:image")).toMatch(/^https?:\/\/.+\.(png|jpe?g|webp)$/);
+      expect(new URL(await one("property", "og:image")).origin).toBe(serverOrigin());
       expect(await one("name", "twitter:card")).toMatch(/^summary/);
       expect(await one("name", "twitter:title")).toMatch(/\w/);
       await expect(page).toHaveTitle(/TeachPilot/);
     });
   }
+
+  test("after client-side navigation the head's URLs stay on the server's BASE_URL", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("banner").getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveTitle(/^Blog \|/);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `${serverOrigin()}/blog`,
+    );
+    await expect(metaContent(page, "property", "og:url")).toHaveAttribute(
+      "content",
+      `${serverOrigin()}/blog`,
+    );
+    expect(await page.content()).not.toContain(ORIGIN);
+  });
+
+  test("nothing served carries the build's placeholder origin", async ({ request }) => {
+    for (const path of [...publicPaths, "/rss.xml", "/sitemap.xml", "/robots.txt", "/no-such-page"]) {
+      const body = await (await request.get(path)).text();
+      expect(body.includes(ORIGIN), `${path} mentions ${ORIGIN}`).toBe(false);
+      if (/^(\/rss|\/sitemap|\/robots)/.test(path)) expect(body, path).toContain(`${serverOrigin()}/`);
+    }
+  });
 
   test("the social image is served at 1200×630", async ({ page, request }) => {
     await page.goto("/");

@@ -1,4 +1,4 @@
-// React Router pre-renders a resource route (rss.xml, sitemap.xml, robots.txt, /og/*.png)
+// React Router pre-renders a resource route (rss.xml, sitemap.xml, robots.txt, social images)
 // twice: the file itself and a ".data" copy for client-side navigation, which never happens
 // for files. pruneResourceData deletes those copies after the build so they are not embedded
 // into the Go binary (the PNG copies alone are ~250 kB).

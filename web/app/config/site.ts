@@ -1,6 +1,7 @@
 import brand from "../../brand.json";
+import { fillPath, pathOf } from "./pages";
 
-// Site-wide settings as data: the product name, the base URL, routes, navigation and footer
+// Site-wide settings as data: the product name, named page paths, navigation and footer
 // links. Rename the product in web/brand.json; nothing else repeats it (the Go server reads
 // the same file for its own pages and the emails).
 
@@ -8,22 +9,22 @@ import brand from "../../brand.json";
 export const PRODUCT_NAME: string = brand.productName;
 
 /**
- * siteUrl is the public origin without a trailing slash. It is set at build time through
- * VITE_SITE_URL (canonical links, Open Graph URLs and the sitemap use it).
+ * paths are the pages links name most, by the id they have in web/pages.json (where each path
+ * is written once); links use these, not string literals.
  */
-export const siteUrl: string = (import.meta.env.VITE_SITE_URL || "http://localhost:8080").replace(/\/+$/, "");
-
-/** paths names every route of the site once; links use these, not string literals. */
 export const paths = {
-  home: "/",
-  blog: "/blog",
-  blogPost: (slug: string) => `/blog/${slug}`,
-  lessonPlan: "/lesson-plan",
-  submissionSuccess: "/submission-success",
-  contact: "/contact",
-  privacy: "/privacy",
-  notFound: "/404",
-  rss: "/rss.xml",
+  home: pathOf("home"),
+  blog: pathOf("blog"),
+  blogPost: (slug: string) => fillPath("blogPost", { slug }),
+  lessonPlan: pathOf("lessonPlan"),
+  submissionSuccess: pathOf("submissionSuccess"),
+  contact: pathOf("contact"),
+  contactSent: pathOf("contactSent"),
+  privacy: pathOf("privacy"),
+  notFound: pathOf("notFound"),
+  rss: pathOf("rss"),
+  sitemap: pathOf("sitemap"),
+  manifest: pathOf("manifest"),
 } as const;
 
 /** SectionId is one of the landing page's section anchors. */
@@ -72,7 +73,6 @@ export const COPYRIGHT_YEAR = 2025;
 /** site holds the defaults page metadata falls back to. */
 export const site = {
   name: PRODUCT_NAME,
-  url: siteUrl,
   tagline: "The AI teaching assistant for high school teachers",
   description: `${PRODUCT_NAME} is the AI teaching assistant for high school teachers: lesson plans, grading, feedback and progress tracking in minutes. Free to try.`,
   locale: "en_US",
@@ -87,9 +87,3 @@ export const site = {
   privacyEmail: "privacy@teachpilot.example",
   contactEmail: "hello@teachpilot.example",
 } as const;
-
-/** absoluteUrl turns a site path into an absolute URL on siteUrl; absolute URLs pass through. */
-export function absoluteUrl(path: string): string {
-  if (/^https?:\/\//.test(path)) return path;
-  return `${siteUrl}${path.startsWith("/") ? "" : "/"}${path}`;
-}

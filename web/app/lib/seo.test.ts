@@ -1,6 +1,10 @@
+// @vitest-environment node
+// Node, as when the build pre-renders a page's head: URLs are on pages.json's placeholder
+// origin, which the Go server replaces with BASE_URL.
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { siteUrl } from "~/config/site";
+import { ORIGIN as siteUrl } from "~/config/pages";
+import { paths } from "~/config/site";
 import { organizationJsonLd, pageTitle, seo, softwareApplicationJsonLd } from "./seo";
 
 function prop(tags: MetaDescriptor[], property: string): string[] {
@@ -77,6 +81,13 @@ describe("seo", () => {
 
   it("marks pages that must not be indexed", () => {
     expect(named(seo({ ...base, index: false }), "robots")).toBe("noindex");
+  });
+
+  it("follows the index flag of the page at url in pages.json unless told otherwise", () => {
+    expect(named(seo({ ...base, url: paths.contactSent }), "robots")).toBe("noindex");
+    expect(named(seo({ ...base, url: paths.notFound }), "robots")).toBe("noindex");
+    expect(named(seo({ ...base, url: paths.blogPost("a-post") }), "robots")).toBe("index, follow");
+    expect(named(seo({ ...base, url: paths.contactSent, index: true }), "robots")).toBe("index, follow");
   });
 
   it("emits one ld+json script per structured-data object", () => {

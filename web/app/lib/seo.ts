@@ -1,12 +1,14 @@
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl, site } from "~/config/site";
+import { pageAt } from "~/config/pages";
+import { site } from "~/config/site";
+import { absoluteUrl } from "~/lib/absolute-url";
 
 /** JsonLd is one structured-data object (schema.org), serialised into a ld+json script. */
 export type JsonLd = Record<string, unknown>;
 
 /**
  * SeoInput holds a page's metadata inputs (SPEC A3). url and canonicalUrl may be site paths
- * ("/blog") or absolute URLs; paths are resolved against the build-time base URL.
+ * (such as paths.blog) or absolute URLs; paths are made absolute by absoluteUrl.
  */
 export interface SeoInput {
   title: string;
@@ -35,7 +37,10 @@ export interface SeoInput {
   tags?: readonly string[];
   /** Structured data, one ld+json script per object. */
   jsonLd?: JsonLd | readonly JsonLd[];
-  /** false marks the page noindex (the 404 page). Defaults to true. */
+  /**
+   * false marks the page noindex. Defaults to the `index` flag web/pages.json gives the page
+   * at url (true for a path the table does not list).
+   */
   index?: boolean;
 }
 
@@ -70,7 +75,10 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { name: "description", content: input.description },
     { name: "keywords", content: site.keywords },
     { tagName: "link", rel: "canonical", href: canonical },
-    { name: "robots", content: input.index === false ? "noindex" : "index, follow" },
+    {
+      name: "robots",
+      content: (input.index ?? pageAt(input.url)?.index) === false ? "noindex" : "index, follow",
+    },
     { name: "revisit-after", content: "7 days" },
     { name: "theme-color", content: site.themeColor },
     { property: "og:title", content: input.title },

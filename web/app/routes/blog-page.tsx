@@ -4,7 +4,7 @@ import { BLOG_DESCRIPTION, listMeta, notFoundMeta } from "~/features/blog/meta";
 import { BlogErrorBoundary } from "~/features/blog/not-found";
 import type { Route } from "./+types/blog-page";
 
-// /blog/page/2 and on; only pages that exist are pre-rendered.
+// The blog list's page 2 and on; only pages that exist are pre-rendered.
 export async function loader({ params }: Route.LoaderArgs) {
   return listPageData(params.page);
 }

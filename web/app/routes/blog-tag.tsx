@@ -5,7 +5,7 @@ import { BlogErrorBoundary } from "~/features/blog/not-found";
 import { tagLabel, tagTopic } from "~/features/blog/paths";
 import type { Route } from "./+types/blog-tag";
 
-// /blog/tag/:tag for every tag in use; pre-rendered from the posts' tags.
+// A tag's page for every tag in use; pre-rendered from the posts' tags.
 export async function loader({ params }: Route.LoaderArgs) {
   return tagData(params.tag);
 }

@@ -5,22 +5,18 @@ import { paths, site } from "~/config/site";
 import { RESPONSE_TIME, SENT } from "~/features/contact/contact-form";
 import { seo } from "~/lib/seo";
 
-/** contactSentPath is where a message sent without JavaScript lands (303 from the API). */
-const contactSentPath = "/contact/sent";
-
 export function meta() {
   return seo({
     title: "Message sent",
     description: "Your message has reached our team. Here is what happens next.",
-    url: contactSentPath,
-    index: false,
+    url: paths.contactSent,
   });
 }
 
 const textLink = "font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline";
 
 /**
- * ContactSentPage confirms a message sent from /contact without JavaScript: the server
+ * ContactSentPage confirms a message sent from the contact page without JavaScript: the server
  * stores it and answers 303 here. (With JavaScript the form confirms in place.) It is a
  * static page: it shows nothing of the message itself.
  */

@@ -15,8 +15,8 @@ export function meta() {
 
 /**
  * ContactPage holds the contact form and the other ways to reach the team. With JavaScript
- * the form confirms in place; without it the server answers a plain post with 303 to
- * /contact/sent.
+ * the form confirms in place; without it the server answers a plain post with 303 to the
+ * form's success page (forms.json).
  */
 export default function ContactPage() {
   return (

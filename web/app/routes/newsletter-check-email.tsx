@@ -6,7 +6,6 @@ export function meta() {
     title: "Check your inbox",
     description: "Confirm your newsletter subscription with the link we have emailed you.",
     url: newsletterPaths.checkEmail,
-    index: false,
   });
 }
 

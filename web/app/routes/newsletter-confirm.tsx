@@ -7,7 +7,6 @@ export function meta() {
     title: "Confirm your subscription",
     description: "Confirm your subscription to the newsletter.",
     url: newsletterPaths.confirm,
-    index: false,
   });
 }
 

@@ -6,7 +6,6 @@ export function meta() {
     title: "Subscription confirmed",
     description: "Your newsletter subscription is confirmed.",
     url: newsletterPaths.confirmed,
-    index: false,
   });
 }
 

@@ -7,7 +7,6 @@ export function meta() {
     title: "Unsubscribe",
     description: "Stop receiving the newsletter.",
     url: newsletterPaths.unsubscribe,
-    index: false,
   });
 }
 
@@ -29,7 +28,7 @@ function Done() {
  * UnsubscribePage is where the unsubscribe link of every newsletter email leads. It takes a
  * press of the button (a POST); mail programs can also unsubscribe in one click (RFC 8058)
  * by posting to the API directly. Without JavaScript the button posts the form and the API
- * answers 303 to /newsletter/unsubscribed.
+ * answers 303 to the unsubscribed page.
  */
 export default function UnsubscribePage() {
   return (

@@ -6,13 +6,12 @@ export function meta() {
     title: "You're unsubscribed",
     description: "Your address has been removed from the newsletter.",
     url: newsletterPaths.unsubscribed,
-    index: false,
   });
 }
 
 /**
  * UnsubscribedPage is where an unsubscribe sent without JavaScript lands (303 from the API).
- * With JavaScript, /newsletter/unsubscribe says the same in place.
+ * With JavaScript, the unsubscribe page says the same in place.
  */
 export default function UnsubscribedPage() {
   return (

@@ -10,7 +10,6 @@ export function meta() {
     description:
       "The page you were looking for does not exist. Find your way back to lesson planning, the blog or our team.",
     url: paths.notFound,
-    index: false,
   });
 }
 
@@ -21,7 +20,7 @@ const destinations = [
   { to: paths.contact, label: "Contact us", text: "Tell us what you were looking for." },
 ];
 
-/** NotFoundPage is pre-rendered at /404 (served with status 404) and matches every unknown path. */
+/** NotFoundPage is pre-rendered at paths.notFound (served with status 404) and matches every unknown path. */
 export default function NotFoundPage() {
   return (
     <>

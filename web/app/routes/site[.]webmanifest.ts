@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, paths, site } from "~/config/site";
 
-// A resource route pre-rendered to build/client/site.webmanifest (root.tsx links it): the web
+// A resource route pre-rendered to a file at its path (root.tsx links it): the web
 // app manifest, built from the site settings so it names the product from web/brand.json.
 export function loader() {
   const manifest = {

@@ -19,7 +19,6 @@ export function meta() {
     title: "Request received",
     description: "Your lesson plan request has been received. Here is what happens next.",
     url: paths.submissionSuccess,
-    index: false,
   });
 }
 
@@ -158,7 +157,7 @@ export default function SubmissionSuccessPage({ loaderData }: Route.ComponentPro
 /**
  * HydrateFallback is the pre-rendered HTML of this page (it is built without a query
  * string), shown until clientLoader has run. Without JavaScript nobody is sent here: a plain
- * form post lands on /submission-success/{reference}, which the server renders, and the
+ * form post lands on this path followed by /{reference}, which the server renders, and the
  * confirmation email links there too.
  */
 export function HydrateFallback() {

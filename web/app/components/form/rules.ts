@@ -1,7 +1,10 @@
 import formsJson from "../../../forms.json";
+import { pathOf } from "../../config/pages";
 
 // The browser side of web/forms.json: the same fields, limits and messages the Go server
-// checks, so what the browser says and what the server answers never disagree.
+// checks, so what the browser says and what the server answers never disagree, and where
+// each form lives (its page, field id prefix, noun and success page), which the server's
+// no-JavaScript answers use too.
 
 /** FieldKind is how a field is entered and checked. */
 export type FieldKind = "email" | "text" | "textarea" | "select" | "integer" | "multiselect";
@@ -41,9 +44,21 @@ export interface FieldRule {
 /** FormName names a form of forms.json. */
 export type FormName = "newsletter" | "contact" | "lessonPlan";
 
+/** FormPlace is where a form lives, as forms.json says. */
+export interface FormPlace {
+  /** page is the id (web/pages.json) of the page holding the form; null for the footer box. */
+  page: string | null;
+  /** idPrefix starts every field's id: idPrefix-name. */
+  idPrefix: string;
+  /** noun names what is sent, as in "There is a problem with your …". */
+  noun: string;
+  /** success is the id of the page a plain form post is redirected to. */
+  success: string;
+}
+
 interface FormsFile {
   honeypot: string;
-  forms: Record<FormName, { fields: FieldRule[] }>;
+  forms: Record<FormName, FormPlace & { fields: FieldRule[] }>;
 }
 
 const forms = formsJson as FormsFile;
@@ -54,6 +69,17 @@ export const HONEYPOT: string = forms.honeypot;
 /** formFields returns a form's fields in the order of forms.json. */
 export function formFields(form: FormName): readonly FieldRule[] {
   return forms.forms[form].fields;
+}
+
+/** formPlace returns where a form lives: its page, id prefix, noun and success page. */
+export function formPlace(form: FormName): FormPlace {
+  const { page, idPrefix, noun, success } = forms.forms[form];
+  return { page, idPrefix, noun, success };
+}
+
+/** successPath is the URL path of the page a form's plain post is redirected to. */
+export function successPath(form: FormName): string {
+  return pathOf(forms.forms[form].success);
 }
 
 /** fieldRule returns one field of a form; it throws for a name forms.json does not have. */

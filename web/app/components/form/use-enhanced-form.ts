@@ -4,6 +4,7 @@ import {
   type FieldValue,
   type FormName,
   formFields,
+  formPlace,
   HONEYPOT,
   validateForm,
 } from "./rules";
@@ -74,8 +75,6 @@ export interface EnhancedFormOptions<T> {
   form: FormName;
   /** action is the API URL the JSON is posted to (the same URL as the form's action). */
   action: string;
-  /** idPrefix makes field ids unique on the page (the footer box is on every page). */
-  idPrefix: string;
   /**
    * onSuccess runs after a 2xx with the decoded body and the values sent. It returns the
    * message announced in the status region, or undefined when it moves on (navigates).
@@ -90,6 +89,7 @@ export interface EnhancedForm {
   errors: FieldErrors;
   /** formError is a problem the server reported for no particular field. */
   formError?: string;
+  /** idPrefix (forms.json) makes field ids unique on the page (the footer box is on every page). */
   idPrefix: string;
   fieldId: (name: string) => string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -101,7 +101,8 @@ export interface EnhancedForm {
  * keeps what was typed, and moves focus to the first field with a problem.
  */
 export function useEnhancedForm<T>(options: EnhancedFormOptions<T>): EnhancedForm {
-  const { form: name, action, idPrefix, onSuccess } = options;
+  const { form: name, action, onSuccess } = options;
+  const { idPrefix } = formPlace(name);
   const hydrated = useHydrated();
   const [status, setStatus] = useState<FormStatus>({ kind: "idle" });
   const [errors, setErrors] = useState<FieldErrors>({});

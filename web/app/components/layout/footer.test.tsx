@@ -3,8 +3,12 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Footer } from "./footer";
 
+function FooterWithBox() {
+  return <Footer newsletter={<p>The newsletter form</p>} />;
+}
+
 function renderFooter() {
-  const Stub = createRoutesStub([{ path: "/", Component: Footer }]);
+  const Stub = createRoutesStub([{ path: "/", Component: FooterWithBox }]);
   return render(<Stub initialEntries={["/"]} />);
 }
 
@@ -22,12 +26,12 @@ describe("Footer", () => {
     expect(within(company).getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
   });
 
-  it("has the Stay Updated box with an email input and Subscribe", () => {
+  // The app passes the newsletter form in (root.test.tsx checks its email input and button).
+  it("has the Stay Updated box holding the newsletter form it is given", () => {
     renderFooter();
-    expect(screen.getByRole("heading", { name: "Stay Updated" })).toBeInTheDocument();
-    const email = screen.getByPlaceholderText("Enter your email");
-    expect(email).toHaveAttribute("type", "email");
-    expect(screen.getByRole("button", { name: "Subscribe" })).toBeInTheDocument();
+    const box = screen.getByRole("region", { name: "Stay Updated" });
+    expect(within(box).getByRole("heading", { name: "Stay Updated" })).toBeInTheDocument();
+    expect(within(box).getByText("The newsletter form")).toBeInTheDocument();
   });
 
   it("reads 2025 in the copyright line and links the privacy policy", () => {

@@ -1,12 +1,15 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { COPYRIGHT_YEAR, footerColumns, legalLinks, PRODUCT_NAME, paths } from "~/config/site";
-import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { SectionLink } from "./section-link";
 
 const linkClass = "inline-block rounded py-1 text-slate-700 hover:text-indigo-700 hover:underline";
 
-/** Footer holds the Product and Company columns, the Stay Updated box and the copyright line. */
-export function Footer() {
+/**
+ * Footer holds the Product and Company columns, the Stay Updated box (with the newsletter
+ * form it is given) and the copyright line.
+ */
+export function Footer({ newsletter }: { newsletter: ReactNode }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-8 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.2fr_1fr_1fr_1.6fr] lg:px-8">
@@ -49,9 +52,7 @@ export function Footer() {
             Stay Updated
           </h2>
           <p className="mt-3 text-sm text-slate-700">Teaching ideas and product news, about once a month.</p>
-          <div className="mt-4">
-            <NewsletterForm />
-          </div>
+          <div className="mt-4">{newsletter}</div>
         </section>
       </div>
       <div className="border-t border-slate-200">

@@ -30,8 +30,10 @@ export function LoadingIndicator() {
 /**
  * SiteLayout wraps every page (and the error screen) in the skip link, header, main landmark
  * and footer. Route modules render their content only: the <main id="main-content"> is here.
+ * newsletter is the footer's sign-up form, passed in by the app (shared components do not
+ * import features).
  */
-export function SiteLayout({ children }: { children: ReactNode }) {
+export function SiteLayout({ children, newsletter }: { children: ReactNode; newsletter: ReactNode }) {
   return (
     <>
       <a
@@ -45,7 +47,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <Footer />
+      <Footer newsletter={newsletter} />
     </>
   );
 }

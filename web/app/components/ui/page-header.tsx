@@ -7,14 +7,15 @@ export function PageHeader({
   children,
 }: {
   title: string;
-  intro: ReactNode;
+  /** intro is the line under the title; the shell page has none (the server writes its own). */
+  intro?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <div className="border-b border-indigo-100 bg-gradient-to-b from-indigo-50 to-white">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-700">{intro}</p>
+        {intro !== undefined && <p className="mt-4 max-w-2xl text-lg text-slate-700">{intro}</p>}
         {children}
       </div>
     </div>

@@ -17,7 +17,7 @@ export interface ListData {
 }
 
 /**
- * BlogIndex is a page of post cards: the blog list (/blog, /blog/page/N) or a tag's page.
+ * BlogIndex is a page of post cards: a page of the blog list or a tag's page.
  * With a back link it shows "All posts" above the title (tag pages).
  */
 export function BlogIndex({

@@ -28,10 +28,10 @@ export async function listData(page: number): Promise<ListData> {
 }
 
 /**
- * listPageData serves /blog/page/:page. Page 1 is /blog itself: /blog/page/1 redirects there
- * (one URL per page for search engines). It is always pre-rendered, as a redirect page, because
- * React Router refuses a route with a loader and no pre-rendered path, and there may be only
- * one page of posts.
+ * listPageData serves the blog list's numbered pages. Page 1 is the blog page itself, and its
+ * numbered alias redirects there (one URL per page for search engines). It is always
+ * pre-rendered, as a redirect page, because React Router refuses a route with a loader and no
+ * pre-rendered path, and there may be only one page of posts.
  */
 export async function listPageData(param: string | undefined): Promise<ListData> {
   const page = parsePage(param);

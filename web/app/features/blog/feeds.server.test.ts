@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { ORIGIN } from "~/config/pages";
+import { atBuildTime } from "~/lib/test-build-time";
 import { isSitemapPage, robotsTxt, rssFeed, sitemapEntries, sitemapXml } from "./feeds.server";
 import { testPost } from "./test-posts";
 
-const siteUrl = "https://teachpilot.example";
+// The feeds are written at build time: every absolute URL is on pages.json's placeholder
+// origin (the Go server puts BASE_URL in its place).
 const posts = [
   testPost({
     slug: "newer",
@@ -24,16 +27,18 @@ function parseXml(xml: string): Document {
 
 describe("rssFeed", () => {
   const doc = parseXml(
-    rssFeed(posts, { siteUrl, title: "TeachPilot blog", description: "Ideas for high school teachers." }),
+    atBuildTime(() =>
+      rssFeed(posts, { title: "TeachPilot blog", description: "Ideas for high school teachers." }),
+    ),
   );
 
   it("is RSS 2.0 with a self link", () => {
     expect(doc.documentElement.tagName).toBe("rss");
     expect(doc.documentElement.getAttribute("version")).toBe("2.0");
     const self = doc.getElementsByTagNameNS("http://www.w3.org/2005/Atom", "link")[0];
-    expect(self?.getAttribute("href")).toBe("https://teachpilot.example/rss.xml");
+    expect(self?.getAttribute("href")).toBe(`${ORIGIN}/rss.xml`);
     expect(self?.getAttribute("rel")).toBe("self");
-    expect(doc.querySelector("channel > link")?.textContent).toBe("https://teachpilot.example/blog");
+    expect(doc.querySelector("channel > link")?.textContent).toBe(`${ORIGIN}/blog`);
     expect(doc.querySelector("channel > lastBuildDate")?.textContent).toBe("Sat, 20 Jun 2026 00:00:00 GMT");
   });
 
@@ -41,7 +46,7 @@ describe("rssFeed", () => {
     const items = [...doc.querySelectorAll("item")];
     expect(items).toHaveLength(2);
     expect(items[0]?.querySelector("title")?.textContent).toBe("Feedback & <Revision>");
-    expect(items[0]?.querySelector("link")?.textContent).toBe("https://teachpilot.example/blog/newer");
+    expect(items[0]?.querySelector("link")?.textContent).toBe(`${ORIGIN}/blog/newer`);
     expect(items[0]?.querySelector("guid")?.getAttribute("isPermaLink")).toBe("true");
     expect(items[0]?.querySelector("pubDate")?.textContent).toBe("Mon, 01 Jun 2026 00:00:00 GMT");
     expect(items[0]?.querySelector("category")?.textContent).toBe("feedback");
@@ -49,10 +54,8 @@ describe("rssFeed", () => {
 
   it("carries each post's full HTML with absolute links", () => {
     const content = doc.getElementsByTagNameNS("http://purl.org/rss/1.0/modules/content/", "encoded")[0];
-    expect(content?.textContent).toContain(
-      '<a href="https://teachpilot.example/blog/older">this</a> ]]> end.',
-    );
-    expect(content?.textContent).toContain('href="https://teachpilot.example/blog/newer#a"');
+    expect(content?.textContent).toContain(`<a href="${ORIGIN}/blog/older">this</a> ]]> end.`);
+    expect(content?.textContent).toContain(`href="${ORIGIN}/blog/newer#a"`);
   });
 });
 
@@ -80,11 +83,11 @@ describe("sitemap", () => {
   });
 
   it("is a sitemaps.org URL set of absolute URLs", () => {
-    const doc = parseXml(sitemapXml(sitemapEntries(pagePaths, posts), siteUrl));
+    const doc = parseXml(atBuildTime(() => sitemapXml(sitemapEntries(pagePaths, posts))));
     expect(doc.documentElement.namespaceURI).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const locs = [...doc.getElementsByTagName("loc")].map((loc) => loc.textContent);
-    expect(locs).toContain("https://teachpilot.example/");
-    expect(locs).toContain("https://teachpilot.example/blog/newer");
+    expect(locs).toContain(`${ORIGIN}/`);
+    expect(locs).toContain(`${ORIGIN}/blog/newer`);
   });
 
   it("leaves out the 404 page, utility pages and files", () => {
@@ -107,8 +110,6 @@ describe("sitemap", () => {
 
 describe("robotsTxt", () => {
   it("allows everything and names the sitemap", () => {
-    expect(robotsTxt(siteUrl)).toBe(
-      "User-agent: *\nAllow: /\n\nSitemap: https://teachpilot.example/sitemap.xml\n",
-    );
+    expect(atBuildTime(robotsTxt)).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
   });
 });

@@ -1,5 +1,9 @@
 // The RSS feed, the sitemap and robots.txt, written at build time by pre-rendered resource
-// routes from the same posts and page list as the pages themselves.
+// routes from the same posts and page list as the pages themselves. Every absolute URL is
+// made by absoluteUrl: at build time it is on the placeholder origin the Go server replaces.
+import { pageAt } from "~/config/pages";
+import { paths } from "~/config/site";
+import { absoluteUrl } from "~/lib/absolute-url";
 import { BLOG_PATH, FIRST_PAGE_ALIAS, pageCount, postPath, tagPath } from "./paths";
 import type { Post } from "./types";
 
@@ -26,13 +30,14 @@ export function rfc822(isoDate: string): string {
  * absoluteHtml rewrites a post's site-relative links and images to absolute URLs (feed
  * readers show the HTML away from the site) and in-page anchors to the post's URL.
  */
-export function absoluteHtml(html: string, siteUrl: string, pageUrl: string): string {
-  return html.replace(/(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`).replace(/href="#/g, `href="${pageUrl}#`);
+export function absoluteHtml(html: string, pageUrl: string): string {
+  return html
+    .replace(/(href|src)="\/(?!\/)/g, `$1="${absoluteUrl("/")}`)
+    .replace(/href="#/g, `href="${pageUrl}#`);
 }
 
 /** FeedChannel describes the site to feed readers. */
 export interface FeedChannel {
-  siteUrl: string;
   title: string;
   description: string;
 }
@@ -42,13 +47,12 @@ export interface FeedChannel {
  * HTML in content:encoded and its description as the summary.
  */
 export function rssFeed(posts: readonly Post[], channel: FeedChannel): string {
-  const { siteUrl } = channel;
   const newest = posts.reduce<string | undefined>((latest, post) => {
     const changed = post.updated ?? post.date;
     return latest === undefined || changed > latest ? changed : latest;
   }, undefined);
   const items = posts.map((post) => {
-    const url = `${siteUrl}${postPath(post.slug)}`;
+    const url = absoluteUrl(postPath(post.slug));
     return [
       "    <item>",
       `      <title>${escapeXml(post.title)}</title>`,
@@ -58,7 +62,7 @@ export function rssFeed(posts: readonly Post[], channel: FeedChannel): string {
       `      <dc:creator>${escapeXml(post.author.name)}</dc:creator>`,
       ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
       `      <description>${escapeXml(post.description)}</description>`,
-      `      <content:encoded>${cdata(absoluteHtml(post.html, siteUrl, url))}</content:encoded>`,
+      `      <content:encoded>${cdata(absoluteHtml(post.html, url))}</content:encoded>`,
       "    </item>",
     ].join("\n");
   });
@@ -67,10 +71,10 @@ export function rssFeed(posts: readonly Post[], channel: FeedChannel): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "  <channel>",
     `    <title>${escapeXml(channel.title)}</title>`,
-    `    <link>${escapeXml(`${siteUrl}${BLOG_PATH}`)}</link>`,
+    `    <link>${escapeXml(absoluteUrl(BLOG_PATH))}</link>`,
     `    <description>${escapeXml(channel.description)}</description>`,
     "    <language>en-us</language>",
-    `    <atom:link href="${escapeXml(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeXml(absoluteUrl(paths.rss))}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [`    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`] : []),
     ...items,
     "  </channel>",
@@ -108,11 +112,11 @@ export function sitemapEntries(pagePaths: readonly string[], posts: readonly Pos
 }
 
 /** sitemapXml is a sitemaps.org URL set of absolute URLs. */
-export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): string {
+export function sitemapXml(entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) =>
     [
       "  <url>",
-      `    <loc>${escapeXml(`${siteUrl}${entry.path === "/" ? "/" : entry.path}`)}</loc>`,
+      `    <loc>${escapeXml(absoluteUrl(entry.path))}</loc>`,
       ...(entry.lastmod ? [`    <lastmod>${entry.lastmod}</lastmod>`] : []),
       "  </url>",
     ].join("\n"),
@@ -127,19 +131,15 @@ export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): s
 }
 
 /** robotsTxt allows every crawler everywhere and points them to the sitemap. */
-export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(paths.sitemap)}\n`;
 }
 
-/** NOT_IN_SITEMAP are pre-rendered pages nobody should land on from a search engine. */
-const NOT_IN_SITEMAP = ["/404", "/submission-success", "/contact/sent", FIRST_PAGE_ALIAS];
-
 /**
- * isSitemapPage says whether a pre-rendered path belongs in the sitemap: pages only (no
- * files such as /rss.xml or social images), minus the 404 page and utility pages (form
- * confirmations, newsletter confirm and unsubscribe pages).
+ * isSitemapPage says whether a pre-rendered path belongs in the sitemap: its page in
+ * web/pages.json is marked `index` (so no files such as the feed, no 404 page, no form
+ * confirmations or newsletter pages), and it is not FIRST_PAGE_ALIAS, a redirect to the blog.
  */
 export function isSitemapPage(path: string): boolean {
-  const last = path.split("/").at(-1) ?? "";
-  return !last.includes(".") && !NOT_IN_SITEMAP.includes(path) && !path.startsWith("/newsletter");
+  return pageAt(path)?.index === true && path !== FIRST_PAGE_ALIAS;
 }

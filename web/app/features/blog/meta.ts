@@ -1,6 +1,7 @@
 // Page metadata for blog routes, built with the site's SEO helper.
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl, PRODUCT_NAME, paths, site } from "~/config/site";
+import { PRODUCT_NAME, paths, site } from "~/config/site";
+import { absoluteUrl } from "~/lib/absolute-url";
 import { type JsonLd, seo } from "~/lib/seo";
 import { BLOG_PATH, pagePath, postPath, socialImagePath, tagLabel, tagPath, tagTopic } from "./paths";
 import type { Post } from "./types";
@@ -21,7 +22,7 @@ function breadcrumbs(items: readonly { name: string; path: string }[]): JsonLd {
   };
 }
 
-/** listMeta is the metadata of a blog list page (page 1 is /blog). */
+/** listMeta is the metadata of a blog list page (page 1 is the blog page itself). */
 export function listMeta(page: number): MetaDescriptor[] {
   return seo({
     title: page > 1 ? `Blog — page ${page}` : "Blog",
@@ -56,7 +57,6 @@ export function notFoundMeta(): MetaDescriptor[] {
     title: "Page not found",
     description: "The page you were looking for does not exist.",
     url: paths.notFound,
-    index: false,
   });
 }
 

@@ -1,33 +1,36 @@
-// Blog URLs and list paging, shared by loaders, components and the pre-render list. Relative
+import { fillPath, pathOf } from "../../config/pages";
+
+// Blog URLs and list paging, shared by loaders, components and the pre-render list. The paths
+// themselves are web/pages.json's (blog, blogPost, blogTag, blogPage, socialImage). Relative
 // imports only: react-router.config.ts loads this module outside Vite.
 
-/** PAGE_SIZE is how many cards one page of /blog shows. */
+/** PAGE_SIZE is how many cards one page of the blog list shows. */
 export const PAGE_SIZE = 9;
 
 /** BLOG_PATH is the blog's first list page. */
-export const BLOG_PATH = "/blog";
+export const BLOG_PATH = pathOf("blog");
 
 /** postPath is the URL path of a post. */
 export function postPath(slug: string): string {
-  return `${BLOG_PATH}/${slug}`;
+  return fillPath("blogPost", { slug });
 }
 
 /** tagPath is the URL path of a tag's page. */
 export function tagPath(tag: string): string {
-  return `${BLOG_PATH}/tag/${tag}`;
+  return fillPath("blogTag", { tag });
 }
 
-/** pagePath is the URL path of a list page; page 1 is /blog itself. */
+/** pagePath is the URL path of a list page; page 1 is the blog page itself. */
 export function pagePath(page: number): string {
-  return page <= 1 ? BLOG_PATH : `${BLOG_PATH}/page/${page}`;
+  return page <= 1 ? BLOG_PATH : fillPath("blogPage", { page });
 }
 
-/** FIRST_PAGE_ALIAS redirects to /blog (pre-rendered as a redirect page, not in the sitemap). */
-export const FIRST_PAGE_ALIAS = `${BLOG_PATH}/page/1`;
+/** FIRST_PAGE_ALIAS, page 1's numbered path, redirects to the blog page (pre-rendered as a redirect page, not in the sitemap). */
+export const FIRST_PAGE_ALIAS = fillPath("blogPage", { page: 1 });
 
 /** socialImagePath is the 1200×630 PNG rendered from a post's cover for social networks. */
 export function socialImagePath(slug: string): string {
-  return `/og/${slug}.png`;
+  return fillPath("socialImage", { slug });
 }
 
 /** pageCount is the number of list pages for a number of posts (at least one). */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isPostFile, loadPosts, PostValidationError, projectRoot } from "./posts.server";
+import { PostValidationError } from "./front-matter.server";
+import { isPostFile, loadPosts, projectRoot } from "./posts.server";
 
 const fixtures = path.join(import.meta.dirname, "__fixtures__");
 const publicDir = path.join(fixtures, "public");

@@ -9,7 +9,7 @@ export interface Author {
 
 /** PostSummary is everything a card, a feed entry or a sitemap entry needs about a post. */
 export interface PostSummary {
-  /** The file name without ".md"; the post lives at /blog/{slug}. */
+  /** The file name without ".md"; the post lives at postPath(slug). */
   slug: string;
   title: string;
   description: string;
@@ -18,7 +18,7 @@ export interface PostSummary {
   /** Date of the last meaningful change, YYYY-MM-DD; absent when never updated. */
   updated?: string;
   author: Author;
-  /** Kebab-case tags; each has a page at /blog/tag/{tag}. */
+  /** Kebab-case tags; each has a page at tagPath(tag). */
   tags: string[];
   /** Site path of the cover image (SVG), e.g. /images/blog/{slug}.svg. */
   cover: string;

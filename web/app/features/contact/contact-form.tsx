@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  ErrorSummary,
-  Honeypot,
-  SelectField,
-  StatusMessages,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/form/fields";
+import { Honeypot, SelectField, TextAreaField, TextField } from "~/components/form/fields";
+import { ErrorSummary, StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { fieldRule, formFields } from "~/components/form/rules";
 import { useEnhancedForm } from "~/components/form/use-enhanced-form";
 
@@ -21,15 +14,15 @@ const fields = formFields("contact");
 const rule = (name: string) => fieldRule("contact", name);
 
 /**
- * ContactForm is the /contact form. Without JavaScript it posts the form (the server answers
- * 303 to the /contact/sent page); with it, it posts JSON and shows the outcome in place.
+ * ContactForm is the contact page's form. Without JavaScript it posts the form (the server
+ * answers 303 to its success page, forms.json's); with it, it posts JSON and shows the
+ * outcome in place.
  */
 export function ContactForm() {
   const [done, setDone] = useState(false);
   const form = useEnhancedForm<{ id?: string }>({
     form: "contact",
     action: "/api/contact",
-    idPrefix: "contact",
     onSuccess: () => {
       setDone(true);
       return SENT;

@@ -1,15 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import {
-  CheckboxGroup,
-  ErrorSummary,
-  Honeypot,
-  SelectField,
-  StatusMessages,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/form/fields";
+import { CheckboxGroup, Honeypot, SelectField, TextAreaField, TextField } from "~/components/form/fields";
+import { ErrorSummary, StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { fieldRule, formFields } from "~/components/form/rules";
 import { useEnhancedForm } from "~/components/form/use-enhanced-form";
 import { isSubmission, remember, submissionUrl } from "./submission";
@@ -45,17 +37,16 @@ function Group({
 }
 
 /**
- * LessonPlanForm is the /lesson-plan request form: the required fields first, then where to
+ * LessonPlanForm is the lesson plan request form: the required fields first, then where to
  * send the plan, then optional details. Without JavaScript it posts the form (the server
- * answers 303 to the confirmation); with it, it posts JSON and moves on to
- * /submission-success with the reference and summary.
+ * answers 303 to the confirmation); with it, it posts JSON and moves on to the success page
+ * with the reference and summary.
  */
 export function LessonPlanForm() {
   const navigate = useNavigate();
   const form = useEnhancedForm<unknown>({
     form: "lessonPlan",
     action: "/api/lesson-plans",
-    idPrefix: "plan",
     onSuccess: (body) => {
       if (!isSubmission(body)) return "Your request was received. We will email your lesson plan to you.";
       remember(body);
@@ -79,7 +70,7 @@ export function LessonPlanForm() {
       </p>
       <ErrorSummary form={form} fields={fields} />
 
-      <Group id="plan-about" title="About the lesson">
+      <Group id={`${form.idPrefix}-about`} title="About the lesson">
         <div className="grid gap-6 sm:grid-cols-2">
           <SelectField form={form} rule={rule("subject")} placeholder="Choose a subject" />
           <SelectField form={form} rule={rule("grade")} placeholder="Choose a grade" />
@@ -97,7 +88,7 @@ export function LessonPlanForm() {
         />
       </Group>
 
-      <Group id="plan-send" title="Where to send it">
+      <Group id={`${form.idPrefix}-send`} title="Where to send it">
         <TextField
           form={form}
           rule={rule("email")}
@@ -111,7 +102,7 @@ export function LessonPlanForm() {
       </Group>
 
       <Group
-        id="plan-more"
+        id={`${form.idPrefix}-more`}
         title="Optional details"
         intro="Everything here is optional; it helps us fit the plan to your class."
       >
@@ -140,7 +131,7 @@ export function LessonPlanForm() {
       <Honeypot form={form} />
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:gap-6">
         <SubmitButton status={form.status}>Create my lesson plan</SubmitButton>
-        <p id="plan-privacy" className="text-sm font-medium text-slate-700">
+        <p id={`${form.idPrefix}-privacy`} className="text-sm font-medium text-slate-700">
           {PRIVACY_NOTE}
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { fieldRule, formFields } from "~/components/form/rules";
+import { fieldRule, formFields, successPath } from "~/components/form/rules";
 
 // What the success page knows about a lesson-plan request: what the API answered to the
 // POST (kept in memory and in the navigation state) or what GET /api/lesson-plans/{ref}
@@ -16,9 +16,12 @@ export interface Submission {
 /** REFERENCE matches what a reference can look like; anything else is not looked up. */
 export const REFERENCE = /^[A-Za-z0-9_-]{6,64}$/;
 
-/** submissionUrl is where the success page lives for a reference. */
+/**
+ * submissionUrl is the form's success page (forms.json) showing a reference; with JavaScript
+ * the reference travels in the query string.
+ */
 export function submissionUrl(reference: string): string {
-  return `/submission-success?ref=${encodeURIComponent(reference)}`;
+  return `${successPath("lessonPlan")}?ref=${encodeURIComponent(reference)}`;
 }
 
 const remembered = new Map<string, LessonPlanSummary>();

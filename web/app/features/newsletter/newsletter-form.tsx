@@ -1,4 +1,5 @@
-import { Honeypot, StatusMessages, SubmitButton, TextField } from "~/components/form/fields";
+import { Honeypot, TextField } from "~/components/form/fields";
+import { StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { fieldRule } from "~/components/form/rules";
 import { useEnhancedForm } from "~/components/form/use-enhanced-form";
 
@@ -12,14 +13,13 @@ const emailRule = fieldRule("newsletter", "email");
 
 /**
  * NewsletterForm is the footer's "Stay Updated" box. Without JavaScript it is a plain form
- * post (the server answers 303 to /newsletter/check-email); with it, it posts JSON and shows
+ * post (the server answers 303 to its success page, forms.json's); with it, it posts JSON and shows
  * sending, success and error in place.
  */
-export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string }) {
+export function NewsletterForm() {
   const form = useEnhancedForm<{ message?: string }>({
     form: "newsletter",
     action: "/api/newsletter",
-    idPrefix,
     onSuccess: (_body, _values, element) => {
       element.reset();
       return SUBSCRIBED;

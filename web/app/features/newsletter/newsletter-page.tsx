@@ -1,15 +1,19 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageBody, PageHeader } from "~/components/ui/page-header";
+import { pathOf } from "~/config/pages";
 import { paths } from "~/config/site";
 
-/** newsletterPaths are the newsletter's own pages (linked from its emails and redirects). */
+/**
+ * newsletterPaths are the newsletter's own pages (linked from its emails and redirects), by
+ * their ids in web/pages.json.
+ */
 export const newsletterPaths = {
-  checkEmail: "/newsletter/check-email",
-  confirm: "/newsletter/confirm",
-  confirmed: "/newsletter/confirmed",
-  unsubscribe: "/newsletter/unsubscribe",
-  unsubscribed: "/newsletter/unsubscribed",
+  checkEmail: pathOf("newsletterCheckEmail"),
+  confirm: pathOf("newsletterConfirm"),
+  confirmed: pathOf("newsletterConfirmed"),
+  unsubscribe: pathOf("newsletterUnsubscribe"),
+  unsubscribed: pathOf("newsletterUnsubscribed"),
 } as const;
 
 /** NewsletterPage is the frame of the newsletter's small utility pages. */

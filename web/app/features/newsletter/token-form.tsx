@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { StatusMessages, SubmitButton } from "~/components/form/fields";
+import { StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { postJson } from "~/components/form/submit";
 import { type FormStatus, useHydrated } from "~/components/form/use-enhanced-form";
 

@@ -1,0 +1,53 @@
+import { PageBody, PageHeader } from "~/components/ui/page-header";
+import { shell } from "~/config/pages";
+import { site } from "~/config/site";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageTitle } from "~/lib/seo";
+
+// The shell: the site's real layout (skip link, header, footer) around two slots, pre-rendered
+// at its path (web/pages.json) for the Go server, which fills it for the pages it renders itself
+// (pages.json's `shell`: the title token in <title> and the h1, the main marker in the content
+// area). It has no address of its own (no canonical, no og:url), is never indexed,
+// and loads no scripts: served filled at other URLs, hydrating would route to the wrong page.
+
+export const handle: RouteHandle = { scripts: false };
+
+export function meta() {
+  return [
+    { title: pageTitle(shell.titleSlot) },
+    { name: "robots", content: "noindex" },
+    { name: "theme-color", content: site.themeColor },
+  ];
+}
+
+/**
+ * SLOT_PROSE styles the plain semantic HTML the server writes into the main slot (headings,
+ * paragraphs, lists, description lists, links, strong text) with the site's type scale.
+ */
+const SLOT_PROSE = [
+  "text-slate-800",
+  "[&_*+*]:mt-4 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900",
+  "[&_h2:first-child]:mt-0 [&_h3]:mt-8 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900",
+  "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-5",
+  "[&_li+li]:mt-0 [&_li>*+*]:mt-2",
+  "[&_dl]:grid [&_dl]:gap-x-6 [&_dl]:gap-y-2 sm:[&_dl]:grid-cols-[max-content_1fr]",
+  "[&_dt]:font-semibold [&_dt]:text-slate-900 [&_dd]:mt-0 [&_dt]:mt-0",
+  "[&_a]:font-semibold [&_a]:text-indigo-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:no-underline",
+  "[&_strong]:font-semibold [&_strong]:text-slate-900",
+].join(" ");
+
+/** ShellPage is the page header and content area whose slots the Go server fills. */
+export default function ShellPage() {
+  return (
+    <>
+      <PageHeader title={shell.titleSlot} />
+      <PageBody className="max-w-3xl">
+        <div
+          className={SLOT_PROSE}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the marker is web/pages.json's own constant, written as is so the Go server finds it byte for byte.
+          dangerouslySetInnerHTML={{ __html: shell.mainSlot }}
+        />
+      </PageBody>
+    </>
+  );
+}
