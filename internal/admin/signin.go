@@ -26,7 +26,9 @@ func (e *LockedError) Error() string        { return ErrLocked.Error() }
 func (e *LockedError) Is(target error) bool { return target == ErrLocked }
 
 // RetryAfter is how long the caller should wait, for a Retry-After header.
-func (e *LockedError) RetryAfter(now time.Time) time.Duration { return max(e.Until.Sub(now), time.Second) }
+func (e *LockedError) RetryAfter(now time.Time) time.Duration {
+	return max(e.Until.Sub(now), time.Second)
+}
 
 func accountKey(email string) string { return "account:" + strings.ToLower(strings.TrimSpace(email)) }
 func clientKey(client string) string { return "client:" + client }
