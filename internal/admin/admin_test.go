@@ -21,12 +21,18 @@ func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now
 
 func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
 
+// cheap are argon2id parameters that keep the tests quick (under -race in particular).
+var cheap = admin.Params{Memory: 1024, Time: 1, Threads: 1}
+
 const goodPassword = "correct horse battery staple"
 
 // newService returns a service on s with one account, ada@example.org, on clock c.
 func newService(t *testing.T, s *store.Store, c *clock, cfg admin.Config) (*admin.Service, store.Admin) {
 	t.Helper()
 	cfg.Now = c.Now
+	if cfg.Params == (admin.Params{}) {
+		cfg.Params = cheap // the cost is not what these tests are about
+	}
 	svc, err := admin.New(s, cfg)
 	if err != nil {
 		t.Fatal(err)

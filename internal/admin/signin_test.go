@@ -46,7 +46,7 @@ func TestAuthenticate(t *testing.T) {
 func TestUnknownAccountTakesAsLongAsAWrongPassword(t *testing.T) {
 	s := storetest.SQLite(t)
 	c := newClock()
-	svc, _ := newService(t, s, c, admin.Config{AccountLimit: 1000, ClientLimit: 1000})
+	svc, _ := newService(t, s, c, admin.Config{AccountLimit: 1000, ClientLimit: 1000, Params: admin.DefaultParams})
 	median := func(email string) time.Duration {
 		var ds []time.Duration
 		for range 7 {
