@@ -77,7 +77,11 @@ type mailCollector struct {
 	now func() time.Time
 }
 
-func (c *mailCollector) Describe(ch chan<- *prometheus.Desc) { ch <- mailMessages; ch <- mailOldest; ch <- mailUp }
+func (c *mailCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- mailMessages
+	ch <- mailOldest
+	ch <- mailUp
+}
 
 func (c *mailCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
