@@ -20,7 +20,7 @@ type Periods struct {
 	ContactMonths         int // contact messages (default 24)
 	LessonPlanMonths      int // lesson-plan requests, their plans and feedback (default 12)
 	UnconfirmedSignUpDays int // newsletter sign-ups never confirmed (default 30)
-	SentMailDays          int // sent email in the outbox (default 30)
+	SentMailDays          int // sent email in the outbox, and email given up on (default 30)
 }
 
 // DefaultPeriods are the periods /privacy promises.
@@ -89,7 +89,7 @@ func (j *Job) RunOnce(ctx context.Context) (bool, store.Purged, error) {
 	}
 	details, _ := json.Marshal(purged)
 	j.Log.InfoContext(ctx, "retention: deleted what is due", "contacts", purged.Contacts, "lessonPlans", purged.LessonPlans,
-		"unconfirmedSignUps", purged.UnconfirmedSignUp, "sentMail", purged.SentMail,
+		"unconfirmedSignUps", purged.UnconfirmedSignUp, "sentMail", purged.SentMail, "failedMail", purged.FailedMail,
 		"expiredTokens", purged.ExpiredTokens, "expiredSessions", purged.ExpiredSessions)
 	if _, err := j.Store.AddAudit(ctx, store.AuditEntry{At: now, Actor: "retention", Action: "retention.run", Details: details}); err != nil {
 		return true, purged, err

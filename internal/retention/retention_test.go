@@ -69,7 +69,7 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 			if err := tx.AddSubscriberToken(ctx, hash("forever"), id, store.PurposeUnsubscribe, now.Add(-time.Hour), nil); err != nil {
 				return err
 			}
-			for _, r := range []string{"old-sent@example.org", "new-sent@example.org", "pending@example.org"} {
+			for _, r := range []string{"old-sent@example.org", "new-sent@example.org", "pending@example.org", "old-failed@example.org"} {
 				if _, err := tx.Enqueue(ctx, store.NewMessage{Kind: "k", Recipient: r, Payload: []byte(`{}`)}, cut.SentMail.Add(-time.Hour)); err != nil {
 					return err
 				}
@@ -80,13 +80,19 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 			t.Fatal(err)
 		}
 		msgs, err := s.Claim(ctx, cut.SentMail, time.Minute, 10)
-		if err != nil || len(msgs) != 3 {
+		if err != nil || len(msgs) != 4 {
 			t.Fatalf("claim: %v %v", msgs, err)
 		}
 		if err := s.MarkSent(ctx, msgs[0].ID, cut.SentMail.Add(-sec)); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.MarkSent(ctx, msgs[1].ID, cut.SentMail.Add(sec)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.MarkFailed(ctx, msgs[3].ID, "mailbox does not exist"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Release(ctx, msgs[2].ID); err != nil {
 			t.Fatal(err)
 		}
 		a, err := s.AddAdmin(ctx, "team@example.org", "$argon2id$x", now)
@@ -104,7 +110,7 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 		if err != nil || !ran {
 			t.Fatalf("RunOnce = %v, %v", ran, err)
 		}
-		if want := (store.Purged{Contacts: 1, LessonPlans: 1, UnconfirmedSignUp: 1, SentMail: 1, ExpiredTokens: 1, ExpiredSessions: 1}); purged != want {
+		if want := (store.Purged{Contacts: 1, LessonPlans: 1, UnconfirmedSignUp: 1, SentMail: 1, FailedMail: 1, ExpiredTokens: 1, ExpiredSessions: 1}); purged != want {
 			t.Errorf("purged %+v, want %+v", purged, want)
 		}
 
@@ -159,7 +165,7 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 			recipients = append(recipients, m.Recipient)
 		}
 		if len(left) != 2 || left[0].Recipient != "new-sent@example.org" || left[1].Recipient != "pending@example.org" {
-			t.Errorf("outbox left %v, want the recently sent and the pending message", recipients)
+			t.Errorf("outbox left %v, want the recently sent and the pending message (failed and old sent gone)", recipients)
 		}
 		log, err := s.AuditLog(ctx, 0, 10)
 		if err != nil || len(log) != 1 || log[0].Action != "retention.run" {

@@ -11,7 +11,7 @@ type Cutoffs struct {
 	Contacts          time.Time // contact messages received before this
 	LessonPlans       time.Time // lesson-plan requests (with their plans and feedback)
 	UnconfirmedSignUp time.Time // pending newsletter sign-ups made before this
-	SentMail          time.Time // outbox messages sent before this (their payloads hold personal data)
+	SentMail          time.Time // outbox messages sent, or given up on and queued, before this (they hold addresses)
 	Now               time.Time // tokens and console sessions expired by now
 }
 
@@ -21,6 +21,7 @@ type Purged struct {
 	LessonPlans       int64 `json:"lessonPlans"`
 	UnconfirmedSignUp int64 `json:"unconfirmedSignUps"`
 	SentMail          int64 `json:"sentMail"`
+	FailedMail        int64 `json:"failedMail"`
 	ExpiredTokens     int64 `json:"expiredTokens"`
 	ExpiredSessions   int64 `json:"expiredSessions"`
 }
@@ -38,6 +39,7 @@ func (s *Store) Purge(ctx context.Context, c Cutoffs) (Purged, error) {
 			{&p.LessonPlans, `DELETE FROM lesson_plans WHERE created_at < $1`, []any{utc(c.LessonPlans)}},
 			{&p.UnconfirmedSignUp, `DELETE FROM subscribers WHERE status = $1 AND created_at < $2`, []any{Pending, utc(c.UnconfirmedSignUp)}},
 			{&p.SentMail, `DELETE FROM outbox WHERE status = $1 AND sent_at < $2`, []any{OutboxSent, utc(c.SentMail)}},
+			{&p.FailedMail, `DELETE FROM outbox WHERE status = $1 AND created_at < $2`, []any{OutboxFailed, utc(c.SentMail)}},
 			{&p.ExpiredTokens, `DELETE FROM subscriber_tokens WHERE expires_at <= $1`, []any{utc(c.Now)}},
 			{&p.ExpiredSessions, `DELETE FROM admin_sessions WHERE expires_at <= $1`, []any{utc(c.Now)}},
 		} {
