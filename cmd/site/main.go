@@ -131,7 +131,11 @@ func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.
 //
 //	site export <email>        print everything stored about an address, as JSON
 //	site delete-email <email>  delete everything stored about an address
+//	site admin …               the console's accounts (see admins.go)
 func admin(ctx context.Context, db *store.Store, args []string) error {
+	if args[0] == "admin" {
+		return admins(ctx, db, args[1:], os.Stdin, os.Stdout, os.Stderr)
+	}
 	if len(args) != 2 {
 		return errors.New("usage: site [export <email> | delete-email <email>]")
 	}
