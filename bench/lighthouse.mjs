@@ -114,7 +114,8 @@ const logRun = (label, i, r) =>
         .join(", "),
   );
 const save = (name, i, r) => {
-  if (outDir) writeFileSync(`${outDir}/lighthouse${name.replace(/\//g, "_") || "_"}-${i}.json`, JSON.stringify(r.lhr));
+  if (outDir)
+    writeFileSync(`${outDir}/lighthouse${name.replace(/\//g, "_") || "_"}-${i}.json`, JSON.stringify(r.lhr));
 };
 
 const table = [];
@@ -141,7 +142,8 @@ for (const url of urls) {
   const lcp = real.metrics["largest-contentful-paint"];
   const twinLcp = twin.metrics["largest-contentful-paint"];
   const ratio = lcp / twinLcp;
-  if (figures) appendFileSync(figures, `Lighthouse mobile ${path} LCP / no-JS twin\t${ratio.toFixed(2)}\t<= 1.1\n`);
+  if (figures)
+    appendFileSync(figures, `Lighthouse mobile ${path} LCP / no-JS twin\t${ratio.toFixed(2)}\t<= 1.1\n`);
   table.push({ path, real, twin, ratio });
 }
 
@@ -150,7 +152,9 @@ if (table.length) {
   const ms = (v) => `${Math.round(v)}`.padStart(5);
   const w = Math.max(4, ...table.map((t) => t.path.length));
   console.log(`\n  Lighthouse 12 mobile, median of ${runs}: the page and its no-JS twin`);
-  console.log(`  ${"page".padEnd(w)}  perf a11y  bp seo |   LCP   TBT   CLS |  twin: perf a11y  bp seo   LCP | LCP ratio`);
+  console.log(
+    `  ${"page".padEnd(w)}  perf a11y  bp seo |   LCP   TBT   CLS |  twin: perf a11y  bp seo   LCP | LCP ratio`,
+  );
   for (const t of table) {
     const r = t.real.metrics;
     console.log(
