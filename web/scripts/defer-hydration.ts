@@ -35,12 +35,12 @@ export function deferredBody(body: string, preloads: string[]): string {
     const side = sideEffectImport.exec(rest);
     const ns = side ? null : namespaceImport.exec(rest);
     if (side) {
-      specifiers.push(side[1]);
+      specifiers.push(side[1] ?? "");
       bindings.push("");
       rest = rest.slice(side[0].length);
     } else if (ns) {
-      specifiers.push(ns[2]);
-      bindings.push(ns[1]);
+      specifiers.push(ns[2] ?? "");
+      bindings.push(ns[1] ?? "");
       rest = rest.slice(ns[0].length);
     } else break;
   }
@@ -62,7 +62,7 @@ export function deferredBody(body: string, preloads: string[]): string {
 /** deferHydration rewrites one pre-rendered page; a page without React Router's module
  * script (no hydration at all) comes back unchanged. */
 export function deferHydration(html: string): string {
-  const preloads = [...html.matchAll(preloadTag)].map((m) => m[1]);
+  const preloads = [...html.matchAll(preloadTag)].map((m) => m[1] ?? "");
   const scripts = [...html.matchAll(moduleScript)];
   if (scripts.length === 0) {
     if (preloads.length > 0) throw new Error("defer-hydration: module preloads without a module script");
