@@ -23,6 +23,7 @@ const reactRouterPage = [
 const deferredScript = [
   '<script type="module" async="">',
   'await new Promise((go) => document.readyState === "complete" ? go() : addEventListener("load", go, { once: true }));\n',
+  'await new Promise((go) => PerformanceObserver.supportedEntryTypes?.includes("paint") ? new PerformanceObserver((list, o) => { if (list.getEntriesByName("first-contentful-paint").length) { o.disconnect(); go(); } }).observe({ type: "paint", buffered: true }) : requestAnimationFrame(() => setTimeout(go)));\n',
   'for (const href of ["/assets/manifest-22.js","/assets/entry.client-B5.js","/assets/root-Cw.js","/assets/home-yf.js"]) ',
   'document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n',
   'const [, route0, route1] = await Promise.all([import("/assets/manifest-22.js"), import("/assets/root-Cw.js"), import("/assets/home-yf.js")]);\n',
@@ -33,7 +34,7 @@ const deferredScript = [
 describe("deferHydration", () => {
   const scenarios: { name: string; html: string; want: string | RegExp }[] = [
     {
-      name: "a React Router page loses its preloads and imports its modules after load",
+      name: "a React Router page loses its preloads and imports its modules after first paint and load",
       html: reactRouterPage,
       want: [
         '<!DOCTYPE html><html lang="en"><head><link rel="stylesheet" href="/assets/app-V.css"/>',
