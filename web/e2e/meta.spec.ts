@@ -1,7 +1,7 @@
 // SPEC A8 and issue 2's metadata: the landing page's security meta tags, the real security
 // headers on every response (DESIGN §4), JSON-LD with price 0 USD, and each page's SEO tags.
 import type { Page } from "@playwright/test";
-import { expect, publicPaths, test } from "./fixtures";
+import { expect, gotoHydrated, publicPaths, test } from "./fixtures";
 
 const keywords = "AI education, teaching assistant, lesson planning, automated grading";
 
@@ -112,9 +112,8 @@ test.describe("metadata", () => {
 
   for (const path of publicPaths) {
     test(`${path} has its SEO tags, once each`, async ({ page }) => {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      // Each tag once, after hydration too.
+      // Each tag once, after hydration too (React renders the head's tags again when it hydrates).
+      await gotoHydrated(page, path);
       const one = async (attr: "name" | "property", key: string) => {
         const tag = metaContent(page, attr, key);
         await expect(tag, `${attr}=${key}`).toHaveCount(1);
