@@ -111,6 +111,9 @@ if part lighthouse; then
   PIDS+=($!)
   wait_http "http://127.0.0.1:$REAL_PORT/healthz"
   wait_http "http://127.0.0.1:$TWIN_PORT/healthz"
+  for p in "${LIGHTHOUSE_PATHS[@]}"; do # the twin keeps each page once compressed
+    for enc in br gzip; do curl -sS -o /dev/null -H "Accept-Encoding: $enc" "http://127.0.0.1:$TWIN_PORT$p"; done
+  done
   urls=(); for p in "${LIGHTHOUSE_PATHS[@]}"; do urls+=("http://127.0.0.1:$REAL_PORT$p"); done
   CHROME_PATH=/usr/bin/chromium LIGHTHOUSE_RUNS=$LIGHTHOUSE_RUNS LIGHTHOUSE_TWIN=http://127.0.0.1:$TWIN_PORT \
     node bench/lighthouse.mjs "${urls[@]}" | tee "$OUT/lighthouse.txt"
