@@ -19,7 +19,7 @@
 // once before measuring.
 // Prints "ready" once both ports listen; stops on SIGTERM.
 import http from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 
 /** stripScripts returns html without its executable scripts and module preloads. */
 export function stripScripts(html) {
@@ -44,7 +44,6 @@ function proxy(upstream, twin) {
       return;
     }
     const headers = { ...req.headers, host: upstream.host };
-    if (twin) headers["accept-encoding"] = "identity";
     const up = http.request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
       (upRes) => {
@@ -57,7 +56,13 @@ function proxy(upstream, twin) {
         const chunks = [];
         upRes.on("data", (c) => chunks.push(c));
         upRes.on("end", () => {
-          const body = Buffer.from(stripScripts(Buffer.concat(chunks).toString("utf8")));
+          // The page arrives as the Go binary sends it to this client (brotli, say): decode it,
+          // so every other response (the stylesheet above all) travels exactly as in the real column.
+          const got = Buffer.concat(chunks);
+          const upEncoding = upRes.headers["content-encoding"];
+          const html =
+            upEncoding === "br" ? brotliDecompressSync(got) : upEncoding === "gzip" ? gunzipSync(got) : got;
+          const body = Buffer.from(stripScripts(html.toString("utf8")));
           const out = { ...upRes.headers };
           delete out["content-length"];
           delete out.etag;
