@@ -26,10 +26,12 @@ export default defineConfig({
   // Two cores: the server, the browser and the runner share them.
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  // No retries: they would hide a real failure. Timeouts scale on CI (e2e/timeouts.ts); long
-  // journeys mark themselves slow and give each test.step() its own bound.
+  // No retries: they would hide a real failure. Timeouts scale on CI and on a busy machine
+  // (e2e/timeouts.ts); long journeys mark themselves slow and give each test.step() its own
+  // bound. 60 s, not 30: a page load, its hydration and an axe run took 40 s on two cores
+  // loaded far beyond a second `make test`.
   retries: 0,
-  timeout: scaled(30_000),
+  timeout: scaled(60_000),
   // 10 s, not Playwright's 5: on two busy cores an axe run or a hydration can take seconds,
   // and a condition that holds returns as soon as it holds.
   expect: { timeout: scaled(10_000) },
