@@ -23,7 +23,7 @@
  * - guard: { allowConsoleError(pattern), consoleErrors, foreignRequests } for that page.
  * - serverLog: the server's log from the moment the test started.
  *     await serverLog.entries()                  parsed JSON lines written since the test began
- *     await serverLog.waitFor((e) => e.msg === "…") first matching entry (polls, 10 s default, scaled on CI)
+ *     await serverLog.waitFor((e) => e.msg === "…") first matching entry (polls, 10 s default, scaled: e2e/timeouts.ts)
  *     await serverLog.waitForEmail(address)      the logged email sent to that address, with
  *                                                every URL found in it: { entry, links }
  *   so a newsletter test can do:
