@@ -3,6 +3,12 @@
 // median of every figure, and appends the medians to $BENCH_FIGURES (label<TAB>value<TAB>budget).
 //
 //   node bench/lighthouse.mjs http://127.0.0.1:18180/ [more URLs…]
+//
+// With LIGHTHOUSE_TWIN=<origin> (bench/twin.mjs) each URL is also measured on that origin, the
+// page's no-JS twin, run for run in turn with the real page (so both see the same neighbours),
+// and a closing table puts both columns side by side with the LCP ratio (budget: <= 1.1).
+// Pages answering an error status (the 404 page) are measured too (ignoreStatusCode); the
+// warning Lighthouse gives for them is printed.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -11,6 +17,7 @@ const urls = process.argv.slice(2);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const figures = process.env.BENCH_FIGURES;
 const outDir = process.env.BENCH_OUT;
+const twinOrigin = process.env.LIGHTHOUSE_TWIN;
 
 // DESIGN §6 flags (one list for e2e and bench), plus new headless mode.
 const chromeFlags = [
@@ -46,6 +53,7 @@ async function runOnce(url) {
       output: "json",
       logLevel: "error",
       onlyCategories: categories,
+      ignoreStatusCode: true,
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
@@ -60,6 +68,7 @@ async function runOnce(url) {
       metrics: Object.fromEntries(metrics.map((m) => [m.id, lhr.audits[m.id]?.numericValue ?? Number.NaN])),
       bytes: lhr.audits["total-byte-weight"]?.numericValue ?? Number.NaN,
       failing,
+      warnings: lhr.runWarnings ?? [],
       lhr,
     };
   } finally {
@@ -67,50 +76,89 @@ async function runOnce(url) {
   }
 }
 
-for (const url of urls) {
-  const path = new URL(url).pathname;
-  const results = [];
-  for (let i = 1; i <= runs; i++) {
-    const r = await runOnce(url);
-    results.push(r);
-    console.log(
-      `  ${path} run ${i}: ${categories.map((c) => `${c} ${r.scores[c]}`).join(", ")}; ` +
-        metrics
-          .slice(0, 3)
-          .map((m) => `${m.label} ${fmt(r.metrics[m.id], m.unit)}`)
-          .join(", "),
-    );
-    if (outDir)
-      writeFileSync(
-        `${outDir}/lighthouse${path.replace(/\//g, "_") || "_"}-${i}.json`,
-        JSON.stringify(r.lhr),
-      );
-  }
+/** summarize prints the runs' medians and appends them to $BENCH_FIGURES; it returns them. */
+function summarize(label, results) {
   const failing = [...new Set(results.flatMap((r) => r.failing))];
-  if (failing.length) console.log(`  ${path} audits not passed in some run: ${failing.join(", ")}`);
-
+  if (failing.length) console.log(`  ${label} audits not passed in some run: ${failing.join(", ")}`);
+  const warnings = [...new Set(results.flatMap((r) => r.warnings.map(String)))];
+  for (const w of warnings) console.log(`  ${label} warning: ${w}`);
+  const med = {
+    scores: Object.fromEntries(categories.map((c) => [c, median(results.map((r) => r.scores[c]))])),
+    metrics: Object.fromEntries(metrics.map((m) => [m.id, median(results.map((r) => r.metrics[m.id]))])),
+  };
   const rows = [];
   for (const c of categories) {
-    rows.push([
-      `Lighthouse mobile ${path} ${c} (median of ${runs})`,
-      String(median(results.map((r) => r.scores[c]))),
-      "100",
-    ]);
+    rows.push([`Lighthouse mobile ${label} ${c} (median of ${runs})`, String(med.scores[c]), "100"]);
   }
   for (const m of metrics) {
-    rows.push([
-      `Lighthouse mobile ${path} ${m.label}`,
-      fmt(median(results.map((r) => r.metrics[m.id])), m.unit),
-      m.budget,
-    ]);
+    rows.push([`Lighthouse mobile ${label} ${m.label}`, fmt(med.metrics[m.id], m.unit), m.budget]);
   }
   rows.push([
-    `Lighthouse ${path} total byte weight`,
+    `Lighthouse ${label} total byte weight`,
     `${(median(results.map((r) => r.bytes)) / 1024).toFixed(1)} KB`,
     "",
   ]);
   for (const row of rows) {
     console.log(`  ${row[0]}: ${row[1]}`);
     if (figures) appendFileSync(figures, `${row.join("\t")}\n`);
+  }
+  return med;
+}
+
+const logRun = (label, i, r) =>
+  console.log(
+    `  ${label} run ${i}: ${categories.map((c) => `${c} ${r.scores[c]}`).join(", ")}; ` +
+      metrics
+        .slice(0, 3)
+        .map((m) => `${m.label} ${fmt(r.metrics[m.id], m.unit)}`)
+        .join(", "),
+  );
+const save = (name, i, r) => {
+  if (outDir)
+    writeFileSync(`${outDir}/lighthouse${name.replace(/\//g, "_") || "_"}-${i}.json`, JSON.stringify(r.lhr));
+};
+
+const table = [];
+for (const url of urls) {
+  const path = new URL(url).pathname;
+  const twinUrl = twinOrigin ? new URL(path, twinOrigin).href : undefined;
+  const results = [];
+  const twinResults = [];
+  for (let i = 1; i <= runs; i++) {
+    const r = await runOnce(url);
+    results.push(r);
+    logRun(path, i, r);
+    save(path, i, r);
+    if (twinUrl) {
+      const t = await runOnce(twinUrl);
+      twinResults.push(t);
+      logRun(`${path} (no-JS twin)`, i, t);
+      save(`${path}-twin`, i, t);
+    }
+  }
+  const real = summarize(path, results);
+  if (!twinUrl) continue;
+  const twin = summarize(`${path} (no-JS twin)`, twinResults);
+  const lcp = real.metrics["largest-contentful-paint"];
+  const twinLcp = twin.metrics["largest-contentful-paint"];
+  const ratio = lcp / twinLcp;
+  if (figures)
+    appendFileSync(figures, `Lighthouse mobile ${path} LCP / no-JS twin\t${ratio.toFixed(2)}\t<= 1.1\n`);
+  table.push({ path, real, twin, ratio });
+}
+
+if (table.length) {
+  const s = (m) => categories.map((c) => String(m.scores[c]).padStart(3)).join(" ");
+  const ms = (v) => `${Math.round(v)}`.padStart(5);
+  const w = Math.max(4, ...table.map((t) => t.path.length));
+  console.log(`\n  Lighthouse 12 mobile, median of ${runs}: the page and its no-JS twin`);
+  console.log(
+    `  ${"page".padEnd(w)}  perf a11y  bp seo |   LCP   TBT   CLS |  twin: perf a11y  bp seo   LCP | LCP ratio`,
+  );
+  for (const t of table) {
+    const r = t.real.metrics;
+    console.log(
+      `  ${t.path.padEnd(w)}  ${s(t.real)} | ${ms(r["largest-contentful-paint"])} ${ms(r["total-blocking-time"])} ${r["cumulative-layout-shift"].toFixed(3)} |        ${s(t.twin)} ${ms(t.twin.metrics["largest-contentful-paint"])} | ${t.ratio.toFixed(2)}`,
+    );
   }
 }

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # make bench: figures, never pass/fail. Run after `make build` (make bench does it first).
 #  1. Landing-page weight: HTML, CSS, first-load JS, images, fonts — raw, gzip, as sent.
-#  2. Lighthouse 12, mobile preset, median of 3 runs, for every path in LIGHTHOUSE_PATHS.
+#  2. Lighthouse 12, mobile preset, median of 3 runs, for every path in LIGHTHOUSE_PATHS, each
+#     beside its no-JS twin (bench/twin.mjs: the same page with every script and module preload
+#     removed), with the LCP ratio.
 #  3. wrk, same load, against the Go binary and against nginx serving the same files and
 #     headers: requests/s, p50/p99 latency and server CPU per request for / and one hashed
 #     asset, median of WRK_ROUNDS alternating rounds, and the Go/nginx ratio.
 #  4. Hooks: bench/forms.sh (form submissions per second), if present.
+# BENCH_ONLY="lighthouse" (any of: weight lighthouse wrk forms) runs only those parts.
 # Everything runs on loopback, ports 18180–18199. Details go to bench/out/.
 # Needs: bin/site and web/build/client (make build), bench/nginx.conf, Debian's chromium,
 # wrk and nginx-light (installed here if missing), Lighthouse (bench/package.json).
@@ -17,9 +20,14 @@ OUT=$ROOT/bench/out
 BIN=${BIN:-$ROOT/bin/site}
 CLIENT=${CLIENT:-$ROOT/web/build/client}
 
-# Lighthouse URL list: the landing page, the blog list and one post (the longest, with tables
-# and a table of contents: the heaviest article page).
-LIGHTHOUSE_PATHS=(/ /blog /blog/plan-a-50-minute-lesson-with-ai)
+# Lighthouse URL list: every kind of public page. The longest post (the heaviest article page:
+# tables, a table of contents) and the largest tag page are picked from the build; the 404
+# page is what an unknown path gets (status 404).
+largest() { (cd "$CLIENT" && ls -S "$@" | head -n1 | sed 's|/index.html$||; s|^|/|'); }
+LONGEST_POST=$(cd "$CLIENT" && largest $(ls -d blog/*/index.html | grep -vE '^blog/(tag|page)/'))
+TAG_PAGE=$(cd "$CLIENT" && largest blog/tag/*/index.html)
+LIGHTHOUSE_PATHS=(/ /blog "$LONGEST_POST" "$TAG_PAGE" /lesson-plan /contact /privacy /submission-success
+  /no-such-page)
 LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-3}
 
 # One wrk load for both servers: 2 threads, 64 connections, 5 s, gzip accepted (Debian's
@@ -34,6 +42,8 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 FIGURES=$OUT/figures.tsv
 printf 'figure\tvalue\tbudget\n' >"$FIGURES"
 export BENCH_FIGURES=$FIGURES BENCH_OUT=$OUT
+BENCH_ONLY=${BENCH_ONLY:-weight lighthouse wrk forms}
+part() { [[ " $BENCH_ONLY " == *" $1 "* ]]; }
 
 [[ -x $BIN ]] || { echo "bench: $BIN missing; run make build" >&2; exit 1; }
 [[ -f $CLIENT/index.html ]] || { echo "bench: $CLIENT missing; run make build" >&2; exit 1; }
@@ -85,14 +95,31 @@ PIDS+=($!)
 GO=http://127.0.0.1:$GO_PORT
 wait_http "$GO/healthz"
 
-echo "== 1. Landing page weight ($GO/)"
-node bench/weight.mjs "$GO/" | tee "$OUT/weight.txt"
+if part weight; then
+  echo "== 1. Landing page weight ($GO/)"
+  node bench/weight.mjs "$GO/" | tee "$OUT/weight.txt"
+fi
 
-echo
-echo "== 2. Lighthouse 12, mobile preset, median of $LIGHTHOUSE_RUNS (${LIGHTHOUSE_PATHS[*]})"
-urls=(); for p in "${LIGHTHOUSE_PATHS[@]}"; do urls+=("$GO$p"); done
-CHROME_PATH=/usr/bin/chromium LIGHTHOUSE_RUNS=$LIGHTHOUSE_RUNS node bench/lighthouse.mjs "${urls[@]}" | tee "$OUT/lighthouse.txt"
+if part lighthouse; then
+  echo
+  echo "== 2. Lighthouse 12, mobile preset, median of $LIGHTHOUSE_RUNS, page and no-JS twin (${LIGHTHOUSE_PATHS[*]})"
+  # Both columns go through bench/twin.mjs (one process, two ports), so both pay the same
+  # loopback hop and get the Go binary's own headers and bytes; only the twin's HTML differs.
+  REAL_PORT=$(free_port $((GO_PORT + 1)))
+  TWIN_PORT=$(free_port $((REAL_PORT + 1)))
+  node bench/twin.mjs "$GO" "$REAL_PORT" "$TWIN_PORT" >"$OUT/twin.log" 2>&1 &
+  PIDS+=($!)
+  wait_http "http://127.0.0.1:$REAL_PORT/healthz"
+  wait_http "http://127.0.0.1:$TWIN_PORT/healthz"
+  for p in "${LIGHTHOUSE_PATHS[@]}"; do # the twin keeps each page once compressed
+    for enc in br gzip; do curl -sS -o /dev/null -H "Accept-Encoding: $enc" "http://127.0.0.1:$TWIN_PORT$p"; done
+  done
+  urls=(); for p in "${LIGHTHOUSE_PATHS[@]}"; do urls+=("http://127.0.0.1:$REAL_PORT$p"); done
+  CHROME_PATH=/usr/bin/chromium LIGHTHOUSE_RUNS=$LIGHTHOUSE_RUNS LIGHTHOUSE_TWIN=http://127.0.0.1:$TWIN_PORT \
+    node bench/lighthouse.mjs "${urls[@]}" | tee "$OUT/lighthouse.txt"
+fi
 
+if part wrk; then
 echo
 echo "== 3. Throughput: Go binary vs nginx, same files, same load (wrk ${WRK_ARGS[*]})"
 # nginx with bench/nginx.conf: a prefix directory holding the build as ./client, logs/ and
@@ -173,13 +200,15 @@ for path in / "$ASSET"; do
   printf 'wrk %s: server CPU per request Go / nginx\t%s / %s us\t\n' "$path" "$(median "${CPU[Go$path]}")" "$(median "${CPU[nginx$path]}")" >>"$FIGURES"
 done
 
+fi
+
 # ---------------------------------------------------------------------------------------
 # HOOK (forms engineer): form submissions per second. If bench/forms.sh exists it runs here
 # against the same Go binary (RATE_LIMIT=off) with these variables:
 #   BENCH_BASE_URL  the Go server's origin       BENCH_OUT      bench/out/ for details
 #   BENCH_FIGURES   append "label<TAB>value<TAB>budget" lines for the final table
 # It prints its own details; it must stay bounded (a few seconds of load) and on loopback.
-if [[ -f bench/forms.sh ]]; then
+if part forms && [[ -f bench/forms.sh ]]; then
   echo
   echo "== 4. Forms (bench/forms.sh)"
   BENCH_BASE_URL=$GO bash bench/forms.sh | tee "$OUT/forms.txt"

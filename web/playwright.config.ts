@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { scaled } from "./e2e/timeouts";
 
 // End-to-end tests: Playwright drives Debian's Chromium (/usr/bin/chromium, never a browser
 // download) against the real built binary ../bin/site, which e2e/global-setup.ts starts on a
@@ -25,9 +26,15 @@ export default defineConfig({
   // Two cores: the server, the browser and the runner share them.
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
+  // No retries: they would hide a real failure. Timeouts scale on CI and on a busy machine
+  // (e2e/timeouts.ts); long journeys mark themselves slow and give each test.step() its own
+  // bound. 60 s, not 30: a page load, its hydration and an axe run took 40 s on two cores
+  // loaded far beyond a second `make test`.
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  timeout: scaled(60_000),
+  // 10 s, not Playwright's 5: on two busy cores an axe run or a hydration can take seconds,
+  // and a condition that holds returns as soon as it holds.
+  expect: { timeout: scaled(10_000) },
   // "list" shows each test; the summary reporter ends the run with "e2e: N passed, N failed".
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
   use: {

@@ -23,7 +23,7 @@
  * - guard: { allowConsoleError(pattern), consoleErrors, foreignRequests } for that page.
  * - serverLog: the server's log from the moment the test started.
  *     await serverLog.entries()                  parsed JSON lines written since the test began
- *     await serverLog.waitFor((e) => e.msg === "…") first matching entry (polls, 10 s default)
+ *     await serverLog.waitFor((e) => e.msg === "…") first matching entry (polls, 10 s default, scaled: e2e/timeouts.ts)
  *     await serverLog.waitForEmail(address)      the logged email sent to that address, with
  *                                                every URL found in it: { entry, links }
  *   so a newsletter test can do:
@@ -46,6 +46,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { publicPaths as tablePublicPaths } from "../app/config/pages";
+import { scaled } from "./timeouts";
 
 export { expect };
 
@@ -158,7 +159,7 @@ export const test = base.extend<Fixtures>({
             found = (await entries()).find(match);
             return found !== undefined;
           },
-          { timeout: options?.timeout ?? 10_000, message: `a server log entry matching ${match}` },
+          { timeout: options?.timeout ?? scaled(10_000), message: `a server log entry matching ${match}` },
         )
         .toBe(true);
       return found as LogEntry;

@@ -7,12 +7,16 @@
 // reading and the axe steps defined here, and each form is one describe block.
 import type { Browser, Page } from "@playwright/test";
 import { checkA11y, expect, gotoHydrated, type ServerLog, test, uniqueEmail, urlsIn } from "./fixtures";
+import { scaled } from "./timeouts";
 
 const SUBSCRIBED = "Thanks! Check your inbox to confirm your subscription.";
 const CONTACT_SENT = "Thanks — your message is on its way.";
 /** TOPIC is typed as a lesson topic; the confirmation must show it as text, never as markup. */
 const TOPIC = "Solving linear inequalities <b>on a number line</b>";
 const CONFIRMATION_URL = /\/submission-success\/TP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+/** STEP bounds one step of a long journey (a page load, a submit, an axe run or two), so a
+ * stuck step fails by its name well before the whole test's time is gone. */
+const STEP = { timeout: scaled(20_000) };
 
 /** noScriptPage opens a page in a new context with JavaScript off; the caller closes it. */
 async function noScriptPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -39,44 +43,69 @@ test.describe("newsletter with JavaScript", () => {
     page,
     serverLog,
   }) => {
+    test.slow(); // four pages, four axe runs and two emails
     const email = uniqueEmail("newsletter");
-    await gotoHydrated(page, "/blog");
     const box = page.getByRole("contentinfo").locator("form");
     const input = box.getByRole("textbox", { name: "Email address" });
     const subscribe = box.getByRole("button", { name: "Subscribe" });
-    await expect(input).toHaveAttribute("placeholder", "Enter your email");
 
-    // A malformed address is caught in the browser, next to the field, with focus on it.
-    await input.fill("not-an-address");
-    await subscribe.click();
-    await expect(input).toBeFocused();
-    await expect(input).toHaveAttribute("aria-invalid", "true");
-    await expect(box.getByText("Enter an email address like name@school.org.")).toBeVisible();
-    await checkA11y(page);
+    await test.step(
+      "a malformed address is caught in the browser, next to the field",
+      async () => {
+        await gotoHydrated(page, "/blog");
+        await expect(input).toHaveAttribute("placeholder", "Enter your email");
+        // With focus on it.
+        await input.fill("not-an-address");
+        await subscribe.click();
+        await expect(input).toBeFocused();
+        await expect(input).toHaveAttribute("aria-invalid", "true");
+        await expect(box.getByText("Enter an email address like name@school.org.")).toBeVisible();
+        await checkA11y(page);
+      },
+      STEP,
+    );
 
-    await input.fill(email);
-    await subscribe.click();
-    await expect(box.getByRole("status")).toHaveText(SUBSCRIBED);
-    await expect(input).not.toHaveAttribute("aria-invalid");
-    await checkA11y(page);
+    await test.step(
+      "a good address subscribes, and again says exactly the same",
+      async () => {
+        await input.fill(email);
+        await subscribe.click();
+        await expect(box.getByRole("status")).toHaveText(SUBSCRIBED);
+        await expect(input).not.toHaveAttribute("aria-invalid");
+        await checkA11y(page);
 
-    // Subscribing again says exactly the same: nothing reveals who is subscribed.
-    await input.fill(email);
-    await subscribe.click();
-    await expect(box.getByRole("status")).toHaveText(SUBSCRIBED);
+        // Subscribing again says exactly the same: nothing reveals who is subscribed.
+        await input.fill(email);
+        await subscribe.click();
+        await expect(box.getByRole("status")).toHaveText(SUBSCRIBED);
+      },
+      STEP,
+    );
 
-    const confirm = await emailLink(serverLog, email, "/newsletter/confirm");
-    await gotoHydrated(page, confirm);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
-    await page.getByRole("button", { name: "Confirm subscription" }).click();
-    await expect(page.getByRole("heading", { name: "You're subscribed. Thank you!" })).toBeVisible();
-    await checkA11y(page);
+    await test.step(
+      "the emailed link confirms",
+      async () => {
+        const confirm = await emailLink(serverLog, email, "/newsletter/confirm");
+        await gotoHydrated(page, confirm);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+        await page.getByRole("button", { name: "Confirm subscription" }).click();
+        await expect(page.getByRole("heading", { name: "You're subscribed. Thank you!" })).toBeVisible();
+        await checkA11y(page);
+      },
+      STEP,
+    );
 
-    const unsubscribe = await emailLink(serverLog, email, "/newsletter/unsubscribe");
-    await gotoHydrated(page, unsubscribe);
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page.getByRole("heading", { name: /You're unsubscribed/ })).toBeVisible();
-    await checkA11y(page);
+    await test.step(
+      "the emailed link unsubscribes",
+      async () => {
+        const unsubscribe = await emailLink(serverLog, email, "/newsletter/unsubscribe");
+        await gotoHydrated(page, unsubscribe);
+        await page.getByRole("button", { name: "Unsubscribe" }).click();
+        await expect(page.getByRole("heading", { name: /You're unsubscribed/ })).toBeVisible();
+        await checkA11y(page);
+      },
+      STEP,
+    );
   });
 
   test("a confirmation link that is not valid is explained", async ({ page, guard }) => {
@@ -111,38 +140,58 @@ test.describe("contact with JavaScript", () => {
   }) => {
     test.slow(); // two axe runs and a round trip to the mail outbox
     const email = uniqueEmail("contact");
-    await gotoHydrated(page, "/contact");
     const main = page.getByRole("main");
-    await expect(main.getByText("hello@teachpilot.example")).toBeVisible();
-    await expect(main.getByText(/within two working days/).first()).toBeVisible();
-
-    await main.getByRole("button", { name: "Send message" }).click();
     const name = main.getByRole("textbox", { name: "Your name" });
-    await expect(name).toBeFocused();
-    await expect(name).toHaveAccessibleDescription("Error: Enter your name.");
-    await expect(main.getByRole("region", { name: "There is a problem" }).getByRole("link")).toHaveCount(4);
-    await checkA11y(page);
-
-    await name.fill("Dana Whitfield");
-    await main.getByRole("textbox", { name: "Email address" }).fill(email);
-    await main
-      .getByRole("combobox", { name: "Reason for getting in touch" })
-      .selectOption({ label: "Press" });
-    await main.getByRole("textbox", { name: "Message" }).fill("Short");
-    await main.getByRole("button", { name: "Send message" }).click();
     const message = main.getByRole("textbox", { name: "Message" });
-    await expect(message).toBeFocused();
-    await expect(main.getByText("Your message needs at least 10 characters.").first()).toBeVisible();
-    await expect(name).toHaveValue("Dana Whitfield");
+    await test.step(
+      "an empty form shows its field errors, focus on the first",
+      async () => {
+        await gotoHydrated(page, "/contact");
+        await expect(main.getByText("hello@teachpilot.example")).toBeVisible();
+        await expect(main.getByText(/within two working days/).first()).toBeVisible();
 
-    await message.fill("Could we interview a teacher who uses TeachPilot for our back-to-school issue?");
-    await main.getByRole("button", { name: "Send message" }).click();
-    await expect(main.getByRole("heading", { name: CONTACT_SENT })).toBeFocused();
-    await checkA11y(page);
+        await main.getByRole("button", { name: "Send message" }).click();
+        await expect(name).toBeFocused();
+        await expect(name).toHaveAccessibleDescription("Error: Enter your name.");
+        await expect(main.getByRole("region", { name: "There is a problem" }).getByRole("link")).toHaveCount(
+          4,
+        );
+        await checkA11y(page);
+      },
+      STEP,
+    );
 
-    // The team is told and the sender gets a receipt.
-    await serverLog.waitFor((e) => e.to === email);
-    await serverLog.waitFor((e) => String(e.reply_to).includes(email));
+    await test.step(
+      "a short message is refused, the other fields kept",
+      async () => {
+        await name.fill("Dana Whitfield");
+        await main.getByRole("textbox", { name: "Email address" }).fill(email);
+        await main
+          .getByRole("combobox", { name: "Reason for getting in touch" })
+          .selectOption({ label: "Press" });
+        await main.getByRole("textbox", { name: "Message" }).fill("Short");
+        await main.getByRole("button", { name: "Send message" }).click();
+        await expect(message).toBeFocused();
+        await expect(main.getByText("Your message needs at least 10 characters.").first()).toBeVisible();
+        await expect(name).toHaveValue("Dana Whitfield");
+      },
+      STEP,
+    );
+
+    await test.step(
+      "the message is sent, confirmed on the page, and emailed",
+      async () => {
+        await message.fill("Could we interview a teacher who uses TeachPilot for our back-to-school issue?");
+        await main.getByRole("button", { name: "Send message" }).click();
+        await expect(main.getByRole("heading", { name: CONTACT_SENT })).toBeFocused();
+        await checkA11y(page);
+
+        // The team is told and the sender gets a receipt.
+        await serverLog.waitFor((e) => e.to === email);
+        await serverLog.waitFor((e) => String(e.reply_to).includes(email));
+      },
+      STEP,
+    );
   });
 });
 
@@ -154,40 +203,62 @@ test.describe("lesson plan with JavaScript", () => {
   }) => {
     test.slow(); // two axe runs and a round trip to the mail outbox
     const email = uniqueEmail("plan");
-    await gotoHydrated(page, "/lesson-plan");
     const main = page.getByRole("main");
-    await expect(main.getByText("Don't include student names or other personal information.")).toBeVisible();
-
-    await main.getByRole("button", { name: "Create my lesson plan" }).click();
     const subject = main.getByRole("combobox", { name: "Subject" });
-    await expect(subject).toBeFocused();
-    await expect(subject).toHaveAccessibleDescription("Error: Choose a subject.");
-    await checkA11y(page);
+    await test.step(
+      "an empty form shows its field errors, focus on the first",
+      async () => {
+        await gotoHydrated(page, "/lesson-plan");
+        await expect(
+          main.getByText("Don't include student names or other personal information."),
+        ).toBeVisible();
+        await main.getByRole("button", { name: "Create my lesson plan" }).click();
+        await expect(subject).toBeFocused();
+        await expect(subject).toHaveAccessibleDescription("Error: Choose a subject.");
+        await checkA11y(page);
+      },
+      STEP,
+    );
 
-    await subject.selectOption({ label: "Science" });
-    await main.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 10" });
-    await main.getByRole("textbox", { name: "Lesson topic" }).fill("Photosynthesis and cellular respiration");
-    await expect(main.getByRole("spinbutton", { name: "Lesson length (minutes)" })).toHaveValue("50");
-    await main.getByRole("textbox", { name: "Email address" }).fill(email);
-    await main.getByRole("checkbox", { name: "English learners" }).check();
-    await main.getByRole("button", { name: "Create my lesson plan" }).click();
+    const reference = await test.step(
+      "a complete form lands on the confirmation",
+      async () => {
+        await subject.selectOption({ label: "Science" });
+        await main.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 10" });
+        await main
+          .getByRole("textbox", { name: "Lesson topic" })
+          .fill("Photosynthesis and cellular respiration");
+        await expect(main.getByRole("spinbutton", { name: "Lesson length (minutes)" })).toHaveValue("50");
+        await main.getByRole("textbox", { name: "Email address" }).fill(email);
+        await main.getByRole("checkbox", { name: "English learners" }).check();
+        await main.getByRole("button", { name: "Create my lesson plan" }).click();
 
-    await expect(page).toHaveURL(/\/submission-success\?ref=/);
-    const reference = new URL(page.url()).searchParams.get("ref") ?? "";
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Request received");
-    await expect(main.getByText(reference, { exact: true })).toBeVisible();
-    await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
-    await expect(main.getByText("English learners")).toBeVisible();
-    await expect(main.getByRole("link", { name: "Create another plan" })).toBeVisible();
-    await checkA11y(page);
+        await expect(page).toHaveURL(/\/submission-success\?ref=/);
+        const reference = new URL(page.url()).searchParams.get("ref") ?? "";
+        await expect(main.getByRole("heading", { level: 1 })).toHaveText("Request received");
+        await expect(main.getByText(reference, { exact: true })).toBeVisible();
+        await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
+        await expect(main.getByText("English learners")).toBeVisible();
+        await expect(main.getByRole("link", { name: "Create another plan" })).toBeVisible();
+        await checkA11y(page);
+        return reference;
+      },
+      STEP,
+    );
 
-    // The same page reloaded (no navigation state in memory) looks the request up.
-    await gotoHydrated(page, `/submission-success?ref=${reference}`);
-    await expect(main.getByText(reference, { exact: true })).toBeVisible();
-    await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
+    await test.step(
+      "the same page reloaded looks the request up, and it was emailed",
+      async () => {
+        // No navigation state in memory now.
+        await gotoHydrated(page, `/submission-success?ref=${reference}`);
+        await expect(main.getByText(reference, { exact: true })).toBeVisible();
+        await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
 
-    expect((await request.get(`/api/lesson-plans/${reference}`)).status()).toBe(200);
-    await serverLog.waitFor((e) => e.to === email && JSON.stringify(e).includes(reference));
+        expect((await request.get(`/api/lesson-plans/${reference}`)).status()).toBe(200);
+        await serverLog.waitFor((e) => e.to === email && JSON.stringify(e).includes(reference));
+      },
+      STEP,
+    );
   });
 
   test("the success page reached directly says there is no request and links to the form", async ({
@@ -213,35 +284,60 @@ test.describe("without JavaScript", () => {
     page,
     serverLog,
   }) => {
+    test.slow(); // five page loads and two emails
     const email = uniqueEmail("nojs-newsletter");
-    await page.goto("/");
-    const box = page.getByRole("contentinfo").locator("form");
-    await box.getByRole("textbox", { name: "Email address" }).fill(email);
-    await box.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/check-email$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+    await test.step(
+      "the newsletter box subscribes",
+      async () => {
+        await page.goto("/");
+        const box = page.getByRole("contentinfo").locator("form");
+        await box.getByRole("textbox", { name: "Email address" }).fill(email);
+        await box.getByRole("button", { name: "Subscribe" }).click();
+        await expect(page).toHaveURL(/\/newsletter\/check-email$/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+      },
+      STEP,
+    );
 
-    // A pre-rendered page cannot read ?token= without JavaScript: it asks for the code.
-    const confirm = await emailLink(serverLog, email, "/newsletter/confirm");
-    await page.goto(confirm);
-    await page.getByRole("textbox", { name: "Code from your email link" }).fill(tokenOf(confirm));
-    await page.getByRole("button", { name: "Confirm subscription" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscription confirmed");
+    await test.step(
+      "the emailed link confirms, with the code typed in",
+      async () => {
+        // A pre-rendered page cannot read ?token= without JavaScript: it asks for the code.
+        const confirm = await emailLink(serverLog, email, "/newsletter/confirm");
+        await page.goto(confirm);
+        await page.getByRole("textbox", { name: "Code from your email link" }).fill(tokenOf(confirm));
+        await page.getByRole("button", { name: "Confirm subscription" }).click();
+        await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscription confirmed");
+      },
+      STEP,
+    );
 
-    const unsubscribe = await emailLink(serverLog, email, "/newsletter/unsubscribe");
-    await page.goto(unsubscribe);
-    await page.getByRole("textbox", { name: "Code from your email link" }).fill(tokenOf(unsubscribe));
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed");
+    await test.step(
+      "the emailed link unsubscribes, with the code typed in",
+      async () => {
+        const unsubscribe = await emailLink(serverLog, email, "/newsletter/unsubscribe");
+        await page.goto(unsubscribe);
+        await page.getByRole("textbox", { name: "Code from your email link" }).fill(tokenOf(unsubscribe));
+        await page.getByRole("button", { name: "Unsubscribe" }).click();
+        await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed");
+      },
+      STEP,
+    );
 
-    // Unsubscribed stays unsubscribed until the person opts in again: a fresh double opt-in.
-    await page.goto("/");
-    const again = page.getByRole("contentinfo").locator("form");
-    await again.getByRole("textbox", { name: "Email address" }).fill(email);
-    await again.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/check-email$/);
+    await test.step(
+      "subscribing again starts a fresh double opt-in",
+      async () => {
+        // Unsubscribed stays unsubscribed until the person opts in again.
+        await page.goto("/");
+        const again = page.getByRole("contentinfo").locator("form");
+        await again.getByRole("textbox", { name: "Email address" }).fill(email);
+        await again.getByRole("button", { name: "Subscribe" }).click();
+        await expect(page).toHaveURL(/\/newsletter\/check-email$/);
+      },
+      STEP,
+    );
   });
 
   test("the contact form posts and confirms", async ({ page, serverLog }) => {

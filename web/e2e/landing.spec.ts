@@ -3,6 +3,7 @@
 // navigation (also from another page, clearing the navigation state), and the menu at 375 px.
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { settledScrollY } from "./scroll";
 
 /** features, benefits: SPEC A1, matched whole and case-insensitively ("AI lesson planning"). */
 const features = [
@@ -21,14 +22,16 @@ const section = (page: Page, id: string): Locator => page.locator(`section#${id}
 
 /**
  * expectScrolledTo waits until the page has scrolled the section to the top of the viewport
- * (below the sticky header), or as far as the page can scroll. Merely "in the viewport" would
- * pass without any scrolling for a section that peeks in below the hero.
+ * (below the sticky header), or as far as the page can scroll, and the scroll has come to
+ * rest. Merely "in the viewport" would pass without any scrolling for a section that peeks in
+ * below the hero; a read during the smooth scroll would pass on a position it only goes by.
  */
 async function expectScrolledTo(page: Page, id: string): Promise<void> {
   await expect
     .poll(
-      () =>
-        page.evaluate((sel) => {
+      async () => {
+        await settledScrollY(page);
+        return page.evaluate((sel) => {
           const el = document.querySelector(sel);
           if (!el) return `no ${sel}`;
           const top = Math.round(el.getBoundingClientRect().top);
@@ -36,7 +39,8 @@ async function expectScrolledTo(page: Page, id: string): Promise<void> {
           return (top >= -2 && top <= 160) || (atBottom && top < window.innerHeight / 2)
             ? "at top"
             : `top at ${top}px`;
-        }, `section#${id}`),
+        }, `section#${id}`);
+      },
       { message: `section #${id} scrolled to the top of the viewport` },
     )
     .toBe("at top");
@@ -240,12 +244,25 @@ test.describe("section navigation", () => {
     await expect
       .poll(() => page.evaluate(() => JSON.stringify(window.history.state?.usr ?? null)))
       .not.toMatch(/features/);
-    // A reload must not scroll again: the state was cleared.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // A reload must not scroll again: the state was cleared. Go to the top at once (not
+    // smoothly) and reload only once the page rests there, or the reload keeps a position
+    // taken mid-scroll.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await expect.poll(() => settledScrollY(page)).toBe(0);
+    // Every scroll of the reloaded document is recorded from its first script on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { scrolls: number[] };
+      w.scrolls = [];
+      addEventListener("scroll", () => w.scrolls.push(window.scrollY), { passive: true });
+    });
     await page.reload();
     await waitForHydration(page);
-    await page.waitForTimeout(1_000); // time for a (wrong) smooth scroll to start
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The landing page acts on navigation state in an effect after hydration: wait until the
+    // page is idle (effects have run), then until the scroll position rests. A wrong smooth
+    // scroll would have moved it by then.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(await settledScrollY(page)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { scrolls: number[] }).scrolls)).toEqual([]);
   });
 });
 

@@ -113,9 +113,8 @@ test.describe("metadata", () => {
 
   for (const path of publicPaths) {
     test(`${path} has its SEO tags, once each`, async ({ page }) => {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      // Each tag once, after hydration too.
+      // Each tag once, after hydration too (React renders the head's tags again when it hydrates).
+      await gotoHydrated(page, path);
       const one = async (attr: "name" | "property", key: string) => {
         const tag = metaContent(page, attr, key);
         await expect(tag, `${attr}=${key}`).toHaveCount(1);
