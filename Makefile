@@ -25,8 +25,10 @@ deps: $(WEB)/node_modules/.package-lock.json ## Install npm packages (and Go mod
 $(WEB)/build/client/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SRC)
 	cd $(WEB) && $(NPM) run --silent build
 
-$(BIN): $(WEB)/build/client/index.html $(shell find cmd internal -name '*.go') go.mod go.sum $(WEB)/embed.go
-	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/site
+# -tags site embeds web/build/client; without it Go embeds a placeholder page, so `go vet` and
+# `go test` work on a fresh clone before any npm install.
+$(BIN): $(WEB)/build/client/index.html $(shell find cmd internal web -maxdepth 3 -name '*.go' -not -path '*/node_modules/*') go.mod go.sum $(WEB)/pages.json $(WEB)/forms.json
+	CGO_ENABLED=0 $(GO) build -tags site -trimpath -o $(BIN) ./cmd/site
 
 build: $(BIN) ## Build the site and the Go binary (bin/site)
 
@@ -48,8 +50,8 @@ fmt: ## Format Go and TypeScript
 
 test: build lint test-go test-web test-e2e ## Install what tests need and run every test
 
-test-go: $(WEB)/build/client/index.html
-	$(GO) test -count=1 -timeout 10m ./...
+test-go: $(WEB)/build/client/index.html ## Go tests with the race detector, against the real build
+	$(GO) test -tags site -race -count=1 -timeout 10m ./...
 
 test-web: $(WEB)/node_modules/.package-lock.json
 	cd $(WEB) && npx vitest run
