@@ -34,8 +34,7 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
-	log, flushLog := newLogger(cfg.LogLevel)
-	defer flushLog()
+	log := newLogger(cfg.LogLevel)
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -78,7 +77,6 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	ln = server.CoalesceWrites(ln) // a response bigger than 4 KB in one write, not two
 	log.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL.String())
 	return serve(ctx, log, srv.HTTPServer(), ln, cfg.ShutdownTimeout)
 }
@@ -153,14 +151,9 @@ func admin(ctx context.Context, db *store.Store, args []string) error {
 	return enc.Encode(out)
 }
 
-// newLogger returns the JSON logger on stderr, buffered (see logBuffer), and a function
-// that writes out what is buffered and stops the periodic flushing.
-func newLogger(level string) (*slog.Logger, func()) {
+// newLogger returns the JSON logger on stderr at level.
+func newLogger(level string) *slog.Logger {
 	var l slog.Level
 	_ = l.UnmarshalText([]byte(level)) // validated by config.Load
-	buf := newLogBuffer(os.Stderr, 64<<10)
-	ctx, cancel := context.WithCancel(context.Background())
-	go buf.flushEvery(ctx, time.Second)
-	h := flushUnlessRequest{Handler: slog.NewJSONHandler(buf, &slog.HandlerOptions{Level: l}), buf: buf}
-	return slog.New(h), func() { cancel(); _ = buf.Flush() }
+	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
 }
