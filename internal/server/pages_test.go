@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"html/template"
 	"io/fs"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"slices"
@@ -13,6 +15,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/teachpilot/site/internal/config"
 	"github.com/teachpilot/site/internal/mail"
 	"github.com/teachpilot/site/web"
 )
@@ -299,5 +302,59 @@ func TestRenamingTheProduct(t *testing.T) {
 				t.Errorf("still names TeachPilot:\n%s", tt.got)
 			}
 		})
+	}
+}
+
+// TestShellPagesWearThePrerenderedChrome: when the embedded build has the shell, a page the
+// server fills (here the problem page of a form post the server cannot take) carries
+// byte for byte the header and footer of a pre-rendered page, and none of the shell's slots.
+func TestShellPagesWearThePrerenderedChrome(t *testing.T) {
+	if !web.HasSite() {
+		t.Skip("no site build embedded (make build; go test -tags site)")
+	}
+	client := web.Client()
+	if _, err := fs.Stat(client, "_shell/index.html"); err != nil {
+		t.Skipf("the build has no shell yet: %v", err)
+	}
+	cfg, err := config.Load("TeachPilot", func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(cfg, slog.New(slog.DiscardHandler), client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Handler()
+	get := func(method, path string) string {
+		r := httptest.NewRequest(method, path, strings.NewReader("name=x"))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Body.String()
+	}
+	filled := get("POST", "/api/contact") // no store: 503, filled into the shell
+	privacy := get("GET", "/privacy")
+	between := func(doc, start, end string) string {
+		i := strings.Index(doc, start)
+		j := strings.Index(doc, end)
+		if i < 0 || j < i {
+			t.Fatalf("no %s…%s in:\n%s", start, end, doc)
+		}
+		return doc[i : j+len(end)]
+	}
+	for _, el := range []string{"header", "footer"} {
+		got, want := between(filled, "<"+el, "</"+el+">"), between(privacy, "<"+el, "</"+el+">")
+		if got != want {
+			t.Errorf("the filled page's %s differs from /privacy's:\n%s\nwant\n%s", el, got, want)
+		}
+	}
+	pages := web.Pages()
+	for _, slot := range []string{pages.Shell.TitleSlot, pages.Shell.MainSlot} {
+		if strings.Contains(filled, slot) {
+			t.Errorf("the filled page still holds %s", slot)
+		}
+	}
+	if !strings.Contains(filled, "Forms are not available right now.") {
+		t.Errorf("the filled page lacks its content:\n%s", filled)
 	}
 }

@@ -95,4 +95,3 @@ func BenchmarkVerifySiblings(b *testing.B) {
 		}
 	}
 }
-
