@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+// This file is the statement cache of the write pool: parsing SQL is a good part of the
+// cost of a small insert in SQLite, so each query is prepared once and reused.
+
+// prepared returns query prepared on the write pool, preparing it the first time.
+func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.w.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		_ = st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := s.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer s.commits.Add(1)
+	return st.ExecContext(ctx, args...)
+}
+
+func (s *Store) wquery(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer s.commits.Add(1)
+	return st.QueryContext(ctx, args...)
+}
+
+// stmt returns query prepared for the transaction, or nil if it has not been prepared yet:
+// it cannot be prepared now, since on SQLite the transaction holds the only write
+// connection. InTx prepares it once the transaction is over, for the next ones.
+func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
+	if st, ok := tx.s.stmts.Load(query); ok {
+		return tx.tx.StmtContext(ctx, st.(*sql.Stmt))
+	}
+	tx.s.unprepared.Store(query, true)
+	return nil
+}
+
+func (tx *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := tx.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return tx.tx.ExecContext(ctx, query, args...)
+}
+
+func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := tx.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return tx.tx.QueryRowContext(ctx, query, args...)
+}
+
+// prepareLater prepares the statements transactions asked for, after they released the
+// write connection.
+func (s *Store) prepareLater(ctx context.Context) {
+	s.unprepared.Range(func(k, _ any) bool {
+		s.unprepared.Delete(k)
+		_, _ = s.prepared(ctx, k.(string)) // on failure the statement just stays unprepared
+		return true
+	})
+}
