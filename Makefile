@@ -6,6 +6,8 @@ GO      ?= go
 NPM     ?= npm
 WEB     := web
 BIN     := bin/site
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT := bin/golangci-lint-$(GOLANGCI_LINT_VERSION)
 WEB_SRC := $(shell find $(WEB)/app $(WEB)/public $(WEB)/scripts content -type f 2>/dev/null) $(wildcard $(WEB)/*.ts $(WEB)/*.json)
 
 .PHONY: help run build dev test test-go test-web test-e2e lint fmt bench clean deps
@@ -39,9 +41,17 @@ run: $(BIN) ## Build and start the site on http://localhost:8080 (SQLite under .
 dev: deps ## Frontend dev server with hot reload (no Go API)
 	cd $(WEB) && $(NPM) run dev
 
-lint: $(WEB)/node_modules/.package-lock.json ## gofmt, go vet, Biome and TypeScript
+# golangci-lint is built from source at a pinned version (Go module proxy), never downloaded
+# as a binary.
+$(GOLANGCI_LINT):
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	mv bin/golangci-lint $@
+
+lint: $(WEB)/node_modules/.package-lock.json $(WEB)/build/client/index.html $(GOLANGCI_LINT) ## gofmt, go vet, golangci-lint, Biome and TypeScript
 	@out=$$(gofmt -l cmd internal web/*.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags site ./...
+	$(GOLANGCI_LINT) run ./...
 	cd $(WEB) && npx biome check . && npx react-router typegen && npx tsc
 
 fmt: ## Format Go and TypeScript

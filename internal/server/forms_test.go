@@ -1,5 +1,9 @@
 package server
 
+// This file is long on purpose: it holds the scenario tables every form shares (limits,
+// malformed requests, rate limits, plain form posts, the honeypot), one table per rule, and
+// the harness the other form tests use. Splitting a table would split a rule.
+
 import (
 	"encoding/json"
 	"io"

@@ -58,7 +58,8 @@ type option struct {
 	Label string `json:"label"`
 }
 
-// servedForms are the forms the API handles, each decoded into its own struct (forms.go).
+// servedForms are the forms the API handles, each decoded into its own struct (newsletter.go,
+// contact.go, lessonplan.go).
 var servedForms = []string{"newsletter", "contact", "lessonPlan"}
 
 // parseFormRules reads forms.json and resolves its page ids against the page table.

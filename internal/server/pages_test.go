@@ -1,5 +1,8 @@
 package server
 
+// This file is a little over the usual length: the confirmation page's scenario table and
+// the checks of the shell (classes in the built CSS, the pre-rendered header and footer).
+
 import (
 	"bytes"
 	"html/template"

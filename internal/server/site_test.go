@@ -1,5 +1,9 @@
 package server
 
+// This file is long on purpose: it holds the scenario tables of serving the site through the
+// whole handler (paths, cache classes, encodings, conditional requests, CSP, the build's
+// pre-compressed siblings), with the small build they are played against.
+
 import (
 	"bytes"
 	"cmp"
