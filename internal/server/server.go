@@ -58,7 +58,11 @@ func lookUpPaths(t *web.PageTable) (sitePaths, error) {
 // without it, it answers 503.
 func New(cfg config.Config, log *slog.Logger, client fs.FS, opts ...Option) (*Server, error) {
 	pages := web.Pages()
-	opt := static.Options{Origin: pages.Origin, Hidden: []string{pages.ShellPath()}}
+	notFound, err := pages.Path("notFound")
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	opt := static.Options{Origin: pages.Origin, Hidden: []string{pages.ShellPath()}, NotFound: notFound}
 	if cfg.BaseURL != nil {
 		opt.BaseURL = cfg.BaseURL.String()
 	}

@@ -26,6 +26,9 @@ type Options struct {
 	// Hidden lists URL paths of pages loaded for the server's own use (the shell): Document
 	// returns them, requests for them get the 404 page.
 	Hidden []string
+	// NotFound is the URL path of the pre-rendered 404 page (pages.json's notFound), served
+	// with status 404 for every unknown path. Empty: a plain-text 404.
+	NotFound string
 }
 
 // file is one file of the site, loaded once with everything needed to answer for it.
@@ -137,7 +140,7 @@ func Load(client fs.FS, opt Options) (*Site, error) {
 		case slices.Contains(opt.Hidden, urlPath):
 			st.hidden[urlPath] = f
 			continue
-		case name == "404/index.html":
+		case urlPath == opt.NotFound:
 			st.notFound = f
 		}
 		if isPage {
