@@ -226,7 +226,8 @@ func validHost(h string) bool {
 		return false
 	}
 	for _, r := range h {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-') {
+		plain := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-'
+		if !plain {
 			return false
 		}
 	}

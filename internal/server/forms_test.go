@@ -213,7 +213,8 @@ func TestFieldLimits(t *testing.T) {
 				scenarios = append(scenarios, scenario{formName + " " + f.Name + " " + what, formName, f.Name, v, msg})
 			}
 			filler := "x"
-			if f.Kind == "email" {
+			switch f.Kind {
+			case "email":
 				if f.MaxLength != nil {
 					add("at maxLength is accepted", emailOfLength(*f.MaxLength), "")
 					add("over maxLength is refused", emailOfLength(*f.MaxLength+1), f.Messages["maxLength"])
@@ -223,7 +224,7 @@ func TestFieldLimits(t *testing.T) {
 				add("with a display name is refused", "Ada <ada@example.org>", f.Messages["format"])
 				add("with two @ is refused", "ada@@example.org", f.Messages["format"])
 				add("with spaces around is trimmed and accepted", "  ada@example.org ", "")
-			} else if f.Kind == "text" || f.Kind == "textarea" {
+			case "text", "textarea":
 				if f.MaxLength != nil {
 					// Limits count characters, not bytes: é is two bytes.
 					add("at maxLength (in characters) is accepted", strings.Repeat("é", *f.MaxLength), "")
@@ -234,19 +235,19 @@ func TestFieldLimits(t *testing.T) {
 					add("under minLength is refused", strings.Repeat(filler, *f.MinLength-1), f.Messages["minLength"])
 					add("under minLength after trimming is refused", " "+strings.Repeat(filler, *f.MinLength-1)+"  ", f.Messages["minLength"])
 				}
-			} else if f.Kind == "select" {
+			case "select":
 				for _, o := range f.Options {
 					add("option "+o.Value+" is accepted", o.Value, "")
 				}
 				add("an unlisted value is refused", "nope", f.Messages["options"])
-			} else if f.Kind == "multiselect" {
+			case "multiselect":
 				var all []string
 				for _, o := range f.Options {
 					all = append(all, o.Value)
 				}
 				add("all options are accepted", all, "")
 				add("an unlisted value is refused", []string{f.Options[0].Value, "nope"}, f.Messages["options"])
-			} else if f.Kind == "integer" {
+			case "integer":
 				add("at min is accepted", *f.Min, "")
 				add("under min is refused", *f.Min-1, f.Messages["min"])
 				add("at max is accepted", *f.Max, "")

@@ -173,7 +173,7 @@ func TestPanicAfterTheResponseStartedAbortsTheConnection(t *testing.T) {
 		panic("boom")
 	}))
 	defer func() {
-		if v := recover(); v != http.ErrAbortHandler {
+		if v := recover(); v != http.ErrAbortHandler { //nolint:errorlint // a recover() value, compared as net/http does
 			t.Fatalf("recovered %v, want http.ErrAbortHandler so net/http drops the connection", v)
 		}
 	}()

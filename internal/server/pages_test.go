@@ -253,7 +253,7 @@ func classesIn(t *testing.T, doc []byte) []string {
 func cssEscape(class string) string {
 	var b strings.Builder
 	for _, r := range class {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+		if plain := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_'; !plain {
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)

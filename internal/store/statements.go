@@ -18,14 +18,16 @@ func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 		return nil, err
 	}
 	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		_ = st.Close()
+		_ = st.Close() //nolint:sqlclosecheck // the duplicate of a statement another caller cached first
 		return prev.(*sql.Stmt), nil
 	}
 	return st, nil
 }
 
+// The cached statements live as long as the store: closing its pools (Store.Close) ends them.
+
 func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	st, err := s.prepared(ctx, query)
+	st, err := s.prepared(ctx, query) //nolint:sqlclosecheck // cached; ended by Store.Close
 	if err != nil {
 		return nil, err
 	}
@@ -33,13 +35,14 @@ func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Resul
 	return st.ExecContext(ctx, args...)
 }
 
+// wquery runs a query that writes and returns rows (UPDATE … RETURNING); the caller closes them.
 func (s *Store) wquery(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	st, err := s.prepared(ctx, query)
+	st, err := s.prepared(ctx, query) //nolint:sqlclosecheck // cached; ended by Store.Close
 	if err != nil {
 		return nil, err
 	}
 	defer s.commits.Add(1)
-	return st.QueryContext(ctx, args...)
+	return st.QueryContext(ctx, args...) //nolint:sqlclosecheck // the caller's rows to close
 }
 
 // stmt returns query prepared for the transaction, or nil if it has not been prepared yet:
@@ -54,14 +57,14 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 }
 
 func (tx *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := tx.stmt(ctx, query); st != nil {
+	if st := tx.stmt(ctx, query); st != nil { //nolint:sqlclosecheck // a transaction's statement ends with it
 		return st.ExecContext(ctx, args...)
 	}
 	return tx.tx.ExecContext(ctx, query, args...)
 }
 
 func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := tx.stmt(ctx, query); st != nil {
+	if st := tx.stmt(ctx, query); st != nil { //nolint:sqlclosecheck // a transaction's statement ends with it
 		return st.QueryRowContext(ctx, args...)
 	}
 	return tx.tx.QueryRowContext(ctx, query, args...)
@@ -72,7 +75,7 @@ func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row 
 func (s *Store) prepareLater(ctx context.Context) {
 	s.unprepared.Range(func(k, _ any) bool {
 		s.unprepared.Delete(k)
-		_, _ = s.prepared(ctx, k.(string)) // on failure the statement just stays unprepared
+		_, _ = s.prepared(ctx, k.(string)) //nolint:sqlclosecheck // cached; on failure the statement just stays unprepared
 		return true
 	})
 }

@@ -162,9 +162,7 @@ func sqlitePath(dbURL string) (string, url.Values) {
 		}
 	}
 	path, rawQuery, _ := strings.Cut(rest, "?")
-	if strings.HasPrefix(path, "//") {
-		path = path[2:] // sqlite:///abs/path → /abs/path; sqlite://rel/path → rel/path
-	}
+	path = strings.TrimPrefix(path, "//") // sqlite:///abs/path → /abs/path; sqlite://rel/path → rel/path
 	params, _ := url.ParseQuery(rawQuery)
 	return path, params
 }
