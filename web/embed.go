@@ -1,8 +1,9 @@
-// Package web holds the React site. Its build output is embedded into the Go binary.
+// Package web holds the React site and the JSON files both sides read (pages.json,
+// forms.json, brand.json). The site's build output is embedded into the Go binary.
 package web
 
 import (
-	"embed"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -10,15 +11,11 @@ import (
 	"unicode"
 )
 
-// all: keeps files whose names start with _ or . (React Router emits some).
-//
-//go:embed all:build/client
-var client embed.FS
-
-// Client returns the pre-rendered site (web/build/client) as a file system rooted at the
-// site's root: "index.html", "assets/…", "blog/index.html" and so on.
+// Client returns the pre-rendered site (web/build/client, or the placeholder page without
+// the site build tag) as a file system rooted at the site's root: "index.html",
+// "assets/…", "blog/index.html" and so on.
 func Client() fs.FS {
-	sub, err := fs.Sub(client, "build/client")
+	sub, err := fs.Sub(client, clientRoot)
 	if err != nil {
 		panic(err) // the path is a constant checked by go:embed
 	}
@@ -29,7 +26,7 @@ func Client() fs.FS {
 var formRules []byte
 
 // FormRules returns web/forms.json: every form's fields, limits, options and messages, the
-// rules both the browser and the server check (see internal/server/forms.go).
+// rules both the browser and the server check (see internal/server/formspec.go).
 func FormRules() []byte { return formRules }
 
 //go:embed brand.json

@@ -33,3 +33,45 @@ func TestParseBrand(t *testing.T) {
 		})
 	}
 }
+
+func TestPageTable(t *testing.T) {
+	if pageTableErr != nil {
+		t.Fatal(pageTableErr)
+	}
+	// The paths the Go server looks up by id (redirects, email links, the shell).
+	for _, id := range []string{"contactSent", "newsletterCheckEmail", "newsletterConfirm", "newsletterConfirmed",
+		"newsletterUnsubscribe", "newsletterUnsubscribed", "submissionSuccess", "lessonPlan", "contact", "notFound", "shell"} {
+		if _, err := Pages().Path(id); err != nil {
+			t.Error(err)
+		}
+	}
+	if got := Pages().ShellPath(); got != "/_shell" {
+		t.Errorf("ShellPath() = %q, want /_shell", got)
+	}
+}
+
+func TestParsePages(t *testing.T) {
+	const shell = `"shell": {"page": "shell", "titleSlot": "__T__", "mainSlot": "<div data-slot=\"main\"></div>"}`
+	const shellPage = `{"id": "shell", "path": "/_shell", "prerender": true, "serve": false}`
+	tests := []struct {
+		name, json string
+		wantErr    bool
+	}{
+		{name: "a table", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "home", "path": "/"}, ` + shellPage + `]}`},
+		{name: "an id twice", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "home", "path": "/"}, {"id": "home", "path": "/x"}, ` + shellPage + `]}`, wantErr: true},
+		{name: "a path twice", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "a", "path": "/"}, {"id": "b", "path": "/"}, ` + shellPage + `]}`, wantErr: true},
+		{name: "a relative path", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "a", "path": "x"}, ` + shellPage + `]}`, wantErr: true},
+		{name: "an origin with a path", json: `{"origin": "https://origin.invalid/x", ` + shell + `, "pages": [` + shellPage + `]}`, wantErr: true},
+		{name: "no shell page", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "home", "path": "/"}]}`, wantErr: true},
+		{name: "a served shell", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "shell", "path": "/_shell", "prerender": true}]}`, wantErr: true},
+		{name: "not JSON", json: `pages`, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParsePages([]byte(tt.json))
+			if (err != nil) != tt.wantErr {
+				t.Errorf("ParsePages: error %v, want error %v", err, tt.wantErr)
+			}
+		})
+	}
+}

@@ -34,8 +34,7 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
-	log, flushLog := newLogger(cfg.LogLevel)
-	defer flushLog()
+	log := newLogger(cfg.LogLevel)
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -53,12 +52,16 @@ func run() error {
 		return err
 	}
 
+	// Loading the site replaces the build's placeholder origin with BASE_URL and compresses
+	// the files that changed: the start-up cost of one build serving any host, logged.
+	loadStart := time.Now()
 	srv, err := server.New(cfg, log, web.Client(), server.WithForms(server.Forms{
 		Store: db, Rules: web.FormRules(), Notify: worker.Notify,
 	}))
 	if err != nil {
 		return err
 	}
+	log.Info("site loaded", "duration", time.Since(loadStart).Round(time.Millisecond).String(), "embedded_build", web.HasSite())
 	// The mail worker has its own context: it keeps delivering while in-flight requests
 	// finish, and stops (after recording the message it is sending) once they have.
 	workerCtx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
@@ -78,7 +81,6 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	ln = server.CoalesceWrites(ln) // a response bigger than 4 KB in one write, not two
 	log.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL.String())
 	return serve(ctx, log, srv.HTTPServer(), ln, cfg.ShutdownTimeout)
 }
@@ -157,14 +159,9 @@ func admin(ctx context.Context, db *store.Store, args []string) error {
 	return enc.Encode(out)
 }
 
-// newLogger returns the JSON logger on stderr, buffered (see logBuffer), and a function
-// that writes out what is buffered and stops the periodic flushing.
-func newLogger(level string) (*slog.Logger, func()) {
+// newLogger returns the JSON logger on stderr at level.
+func newLogger(level string) *slog.Logger {
 	var l slog.Level
 	_ = l.UnmarshalText([]byte(level)) // validated by config.Load
-	buf := newLogBuffer(os.Stderr, 64<<10)
-	ctx, cancel := context.WithCancel(context.Background())
-	go buf.flushEvery(ctx, time.Second)
-	h := flushUnlessRequest{Handler: slog.NewJSONHandler(buf, &slog.HandlerOptions{Level: l}), buf: buf}
-	return slog.New(h), func() { cancel(); _ = buf.Flush() }
+	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
 }

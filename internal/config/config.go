@@ -2,6 +2,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net"
@@ -23,7 +24,9 @@ type Config struct {
 	Product string
 	// Addr is the TCP address the HTTP server listens on (ADDR, default ":8080").
 	Addr string
-	// BaseURL is the public origin of the site, used in links inside emails (BASE_URL).
+	// BaseURL is the public origin of the site (BASE_URL, default http://localhost:8080):
+	// scheme and host only. Every absolute URL follows it: the pages, feed, sitemap and
+	// robots.txt (the build's placeholder origin is replaced at start) and email links.
 	BaseURL *url.URL
 	// DatabaseURL selects the store: a file path or "sqlite:" URL for SQLite, or a
 	// "postgres://" URL for PostgreSQL (DATABASE_URL, default "sqlite:./data/teachpilot.db").
@@ -75,24 +78,22 @@ func Load(product string, getenv func(string) string) (Config, error) {
 	var errs []error
 	c := Config{
 		Product:     product,
-		Addr:        or(getenv("ADDR"), ":8080"),
-		DatabaseURL: or(getenv("DATABASE_URL"), "sqlite:./data/teachpilot.db"),
-		LogLevel:    strings.ToLower(or(getenv("LOG_LEVEL"), "info")),
+		Addr:        cmp.Or(getenv("ADDR"), ":8080"),
+		DatabaseURL: cmp.Or(getenv("DATABASE_URL"), "sqlite:./data/teachpilot.db"),
+		LogLevel:    strings.ToLower(cmp.Or(getenv("LOG_LEVEL"), "info")),
 	}
 
 	if _, port, err := net.SplitHostPort(c.Addr); err != nil || !validPort(port) {
 		errs = append(errs, fmt.Errorf("ADDR: want host:port or :port such as :8080, got %q", c.Addr))
 	}
 
-	base, err := url.Parse(or(getenv("BASE_URL"), "http://localhost:8080"))
-	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
-		errs = append(errs, fmt.Errorf("BASE_URL: want an absolute http(s) URL such as https://teachpilot.example, got %q", getenv("BASE_URL")))
-	} else {
-		base.Path = strings.TrimSuffix(base.Path, "/")
-		c.BaseURL = base
+	base, err := parseBaseURL(cmp.Or(getenv("BASE_URL"), "http://localhost:8080"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("BASE_URL: %w", err))
 	}
+	c.BaseURL = base
 
-	c.ShutdownTimeout, err = time.ParseDuration(or(getenv("SHUTDOWN_TIMEOUT"), "15s"))
+	c.ShutdownTimeout, err = time.ParseDuration(cmp.Or(getenv("SHUTDOWN_TIMEOUT"), "15s"))
 	if err != nil || c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("SHUTDOWN_TIMEOUT: want a positive duration such as 15s, got %q", getenv("SHUTDOWN_TIMEOUT")))
 	}
@@ -127,7 +128,7 @@ func (c *Config) loadForms(getenv func(string) string) []error {
 	}
 
 	addr := func(name, def string, optional bool) string {
-		v := strings.TrimSpace(or(getenv(name), def))
+		v := strings.TrimSpace(cmp.Or(getenv(name), def))
 		if v == "" && optional {
 			return ""
 		}
@@ -169,17 +170,68 @@ func (c *Config) loadForms(getenv func(string) string) []error {
 		}
 	}
 
-	rl, err := parseRateLimit(or(getenv("RATE_LIMIT"), "30/min"))
+	rl, err := parseRateLimit(cmp.Or(getenv("RATE_LIMIT"), "30/min"))
 	if err != nil {
 		errs = append(errs, fmt.Errorf("RATE_LIMIT: %w", err))
 	}
 	c.RateLimit = rl
 
-	c.OutboxLease, err = time.ParseDuration(or(getenv("OUTBOX_LEASE"), "30s"))
+	c.OutboxLease, err = time.ParseDuration(cmp.Or(getenv("OUTBOX_LEASE"), "30s"))
 	if err != nil || c.OutboxLease < time.Second {
 		errs = append(errs, fmt.Errorf("OUTBOX_LEASE: want a duration of at least 1s such as 30s, got %q", getenv("OUTBOX_LEASE")))
 	}
 	return errs
+}
+
+// parseBaseURL reads the site's public origin: http or https, a host and an optional port,
+// nothing else (a path, query, fragment or user info is refused: the site is served at the
+// root of its origin, and the origin is written into every page as it is). A trailing slash
+// is dropped; scheme and host are lower-cased.
+func parseBaseURL(v string) (*url.URL, error) {
+	u, err := url.Parse(v)
+	want := "want an origin such as https://teachpilot.example (http or https, a host, an optional port, nothing after it)"
+	switch {
+	case err != nil, u.Scheme == "", u.Host == "":
+		return nil, fmt.Errorf("%s, got %q", want, redact(v))
+	case u.Scheme != "http" && u.Scheme != "https":
+		return nil, fmt.Errorf("%s, got the scheme %q", want, u.Scheme)
+	case u.User != nil:
+		return nil, fmt.Errorf("%s, got user info in %q", want, redact(v))
+	case u.Path != "" && u.Path != "/", u.RawPath != "":
+		return nil, fmt.Errorf("%s, got the path %q", want, u.Path)
+	case u.RawQuery != "" || u.ForceQuery:
+		return nil, fmt.Errorf("%s, got a query in %q", want, v)
+	case u.Fragment != "" || strings.Contains(v, "#"):
+		return nil, fmt.Errorf("%s, got a fragment in %q", want, v)
+	}
+	host := strings.ToLower(u.Hostname())
+	if !validHost(host) {
+		return nil, fmt.Errorf("%s, got the host %q", want, u.Hostname())
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("%s, got the port %q", want, p)
+		}
+	}
+	// The origin is written into pages, feeds and JSON as it is: only plain host characters.
+	return &url.URL{Scheme: strings.ToLower(u.Scheme), Host: strings.ToLower(u.Host)}, nil
+}
+
+// validHost reports a DNS name of letters, digits, dots and hyphens, or an IP address.
+func validHost(h string) bool {
+	if _, err := netip.ParseAddr(h); err == nil {
+		return true
+	}
+	if h == "" || len(h) > 253 {
+		return false
+	}
+	for _, r := range h {
+		plain := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-'
+		if !plain {
+			return false
+		}
+	}
+	return true
 }
 
 func parseSMTPURL(v string) (*url.URL, error) {
@@ -233,10 +285,3 @@ func validPort(port string) bool {
 
 // FromEnv is Load with the process environment.
 func FromEnv(product string) (Config, error) { return Load(product, os.Getenv) }
-
-func or(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
-}

@@ -65,6 +65,13 @@ func TestLoadRejectsEachBadVariableByName(t *testing.T) {
 		{"BASE_URL without a scheme", "BASE_URL", "teachpilot.example"},
 		{"BASE_URL with another scheme", "BASE_URL", "ftp://teachpilot.example"},
 		{"BASE_URL without a host", "BASE_URL", "https://"},
+		{"BASE_URL with a path", "BASE_URL", "https://teachpilot.example/site"},
+		{"BASE_URL with a query", "BASE_URL", "https://teachpilot.example/?x=1"},
+		{"BASE_URL with an empty query", "BASE_URL", "https://teachpilot.example?"},
+		{"BASE_URL with a fragment", "BASE_URL", "https://teachpilot.example#top"},
+		{"BASE_URL with user info", "BASE_URL", "https://user:secret@teachpilot.example"},
+		{"BASE_URL with a quote in the host", "BASE_URL", `https://teach"pilot.example`},
+		{"BASE_URL with a bad port", "BASE_URL", "https://teachpilot.example:99999"},
 		{"SHUTDOWN_TIMEOUT without a unit", "SHUTDOWN_TIMEOUT", "15"},
 		{"SHUTDOWN_TIMEOUT of zero", "SHUTDOWN_TIMEOUT", "0s"},
 		{"SHUTDOWN_TIMEOUT negative", "SHUTDOWN_TIMEOUT", "-1s"},
@@ -87,11 +94,36 @@ func TestLoadRejectsEachBadVariableByName(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Load accepted %s=%q", tt.key, tt.value)
 			}
+			if strings.Contains(err.Error(), "secret") {
+				t.Errorf("error %q shows a password", err)
+			}
 			if !strings.HasPrefix(err.Error(), tt.key+":") {
 				t.Errorf("error %q does not start by naming %s", err, tt.key)
 			}
 			if strings.Count(err.Error(), "\n") != 0 {
 				t.Errorf("one bad variable gave several errors: %q", err)
+			}
+		})
+	}
+}
+
+// TestBaseURLIsAnOrigin: BASE_URL is the site's origin, written as people do.
+func TestBaseURLIsAnOrigin(t *testing.T) {
+	tests := []struct{ name, value, want string }{
+		{"a host", "https://teachpilot.example", "https://teachpilot.example"},
+		{"a trailing slash is trimmed", "https://teachpilot.example/", "https://teachpilot.example"},
+		{"a port", "http://127.0.0.1:8080", "http://127.0.0.1:8080"},
+		{"an IPv6 host", "http://[::1]:8080/", "http://[::1]:8080"},
+		{"a capitalised scheme and host", "HTTPS://TeachPilot.Example", "https://teachpilot.example"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Load("TeachPilot", env(map[string]string{"BASE_URL": tt.value}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.BaseURL.String(); got != tt.want {
+				t.Errorf("BaseURL = %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -1,5 +1,8 @@
 package mail_test
 
+// This file is a little over the usual length: one scenario table per message kind and the
+// SMTP delivery scenarios, against a real SMTP server on loopback.
+
 import (
 	"bytes"
 	"context"

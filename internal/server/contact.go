@@ -10,30 +10,34 @@ import (
 	"github.com/teachpilot/site/internal/store"
 )
 
+// contactForm is a message: forms.json's contact form.
+type contactForm struct {
+	Name         string `json:"name"`
+	Email        string `json:"email"`
+	Reason       string `json:"reason"`
+	Organisation string `json:"organisation"`
+	Message      string `json:"message"`
+}
+
 // createContact handles POST /api/contact:
 //
 //	{"name", "email", "reason", "organisation"?, "message", "website"?}
 //
 // It stores the message and, in the same transaction, queues two emails: a notification to
 // TEAM_EMAIL with Reply-To set to the sender, and a confirmation to the sender. It answers
-// 201 {"id": "…"}; a plain form post gets 303 to /contact/sent. With the honeypot filled
+// 201 {"id": "…"}; a plain form post gets 303 to the form's success page. With the honeypot filled
 // the message is stored marked as spam, the answer is the same, and no email is queued.
 func (s *Server) createContact(w http.ResponseWriter, r *http.Request) {
-	sub, ok := s.decode(w, r, "contact")
+	sub, ok := decodeForm[contactForm](s, w, r, "contact")
 	if !ok {
 		return
 	}
 	ctx := r.Context()
 	rules := s.api.rules.Forms["contact"]
+	f := sub.Fields
 	c := store.Contact{
-		ID:           newID(),
-		Name:         sub.str("name"),
-		Email:        sub.str("email"),
-		Reason:       sub.str("reason"),
-		Organisation: sub.str("organisation"),
-		Message:      sub.str("message"),
-		Spam:         sub.spam,
-		CreatedAt:    s.api.now(),
+		ID: newID(), Name: f.Name, Email: f.Email, Reason: f.Reason, Organisation: f.Organisation, Message: f.Message,
+		Spam: sub.Spam, CreatedAt: s.api.now(),
 	}
 	reason := rules.byName["reason"].optionLabel(c.Reason)
 	err := s.api.store.InTx(ctx, func(tx *store.Tx) error {
@@ -66,7 +70,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) {
 	s.queued(!c.Spam)
 	success(w, r, http.StatusCreated, struct {
 		ID string `json:"id"`
-	}{c.ID}, "/contact/sent")
+	}{c.ID}, rules.successPath)
 }
 
 // crockford is Crockford's base32 alphabet: no I, L, O or U, so a reference read aloud or

@@ -1,5 +1,9 @@
 package server
 
+// This file is long on purpose: it holds the scenario tables every form shares (limits,
+// malformed requests, rate limits, plain form posts, the honeypot), one table per rule, and
+// the harness the other form tests use. Splitting a table would split a rule.
+
 import (
 	"encoding/json"
 	"io"
@@ -19,6 +23,7 @@ import (
 
 	"github.com/teachpilot/site/internal/config"
 	"github.com/teachpilot/site/internal/store"
+	"github.com/teachpilot/site/web"
 )
 
 // formsJSON is web/forms.json, the rules the browser and the server share.
@@ -29,6 +34,15 @@ var formsJSON = func() []byte {
 	}
 	return b
 }()
+
+// shellHTML stands for the shell React pre-renders (web/pages.json's shell): the site's
+// header and footer around the two slots, noindex, no scripts.
+const shellHTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
+	`<title>__SLOT_TITLE__ | TeachPilot</title><meta property="og:title" content="__SLOT_TITLE__">` +
+	`<link rel="stylesheet" href="/assets/app-T3st.css"></head><body>` +
+	`<header class="site-header"><a href="/"><span>TeachPilot</span></a></header>` +
+	`<main id="main-content"><h1>__SLOT_TITLE__</h1><div data-slot="main"></div></main>` +
+	`<footer><p>© 2026 TeachPilot</p></footer></body></html>`
 
 // harness is a server with the form API on a fresh SQLite store and a clock the test moves.
 type harness struct {
@@ -62,8 +76,9 @@ func newHarnessFor(t testing.TB, product string, env map[string]string) *harness
 	t.Cleanup(func() { _ = st.Close() })
 	hs := &harness{t: t, st: st, now: time.Date(2026, 9, 1, 8, 0, 0, 0, time.UTC)}
 	site := fstest.MapFS{
-		"index.html":     {Data: []byte(`<!doctype html><html lang="en"><head><title>Home</title><link rel="stylesheet" href="/assets/app-T3st.css"></head><h1>Home</h1></html>`)},
-		"404/index.html": {Data: []byte("<!doctype html><html lang=\"en\"><title>Not found</title><h1>Not found</h1></html>")},
+		"index.html":        {Data: []byte(`<!doctype html><html lang="en"><head><title>Home</title><link rel="stylesheet" href="/assets/app-T3st.css"></head><h1>Home</h1></html>`)},
+		"404/index.html":    {Data: []byte("<!doctype html><html lang=\"en\"><title>Not found</title><h1>Not found</h1></html>")},
+		"_shell/index.html": {Data: []byte(shellHTML)},
 	}
 	srv, err := New(cfg, slog.New(slog.DiscardHandler), site,
 		WithForms(Forms{Store: st, Rules: formsJSON, Notify: func() { hs.mu.Lock(); hs.notified++; hs.mu.Unlock() }}),
@@ -180,7 +195,7 @@ func emailOfLength(n int) string {
 // TestFieldLimits checks every field of every form against its rules in forms.json: at
 // each limit the value is accepted, past it the field's own message comes back.
 func TestFieldLimits(t *testing.T) {
-	rules, err := parseFormRules(formsJSON)
+	rules, err := parseFormRules(formsJSON, web.Pages())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +213,8 @@ func TestFieldLimits(t *testing.T) {
 				scenarios = append(scenarios, scenario{formName + " " + f.Name + " " + what, formName, f.Name, v, msg})
 			}
 			filler := "x"
-			if f.Kind == "email" {
+			switch f.Kind {
+			case "email":
 				if f.MaxLength != nil {
 					add("at maxLength is accepted", emailOfLength(*f.MaxLength), "")
 					add("over maxLength is refused", emailOfLength(*f.MaxLength+1), f.Messages["maxLength"])
@@ -208,7 +224,7 @@ func TestFieldLimits(t *testing.T) {
 				add("with a display name is refused", "Ada <ada@example.org>", f.Messages["format"])
 				add("with two @ is refused", "ada@@example.org", f.Messages["format"])
 				add("with spaces around is trimmed and accepted", "  ada@example.org ", "")
-			} else if f.Kind == "text" || f.Kind == "textarea" {
+			case "text", "textarea":
 				if f.MaxLength != nil {
 					// Limits count characters, not bytes: é is two bytes.
 					add("at maxLength (in characters) is accepted", strings.Repeat("é", *f.MaxLength), "")
@@ -219,19 +235,19 @@ func TestFieldLimits(t *testing.T) {
 					add("under minLength is refused", strings.Repeat(filler, *f.MinLength-1), f.Messages["minLength"])
 					add("under minLength after trimming is refused", " "+strings.Repeat(filler, *f.MinLength-1)+"  ", f.Messages["minLength"])
 				}
-			} else if f.Kind == "select" {
+			case "select":
 				for _, o := range f.Options {
 					add("option "+o.Value+" is accepted", o.Value, "")
 				}
 				add("an unlisted value is refused", "nope", f.Messages["options"])
-			} else if f.Kind == "multiselect" {
+			case "multiselect":
 				var all []string
 				for _, o := range f.Options {
 					all = append(all, o.Value)
 				}
 				add("all options are accepted", all, "")
 				add("an unlisted value is refused", []string{f.Options[0].Value, "nope"}, f.Messages["options"])
-			} else if f.Kind == "integer" {
+			case "integer":
 				add("at min is accepted", *f.Min, "")
 				add("under min is refused", *f.Min-1, f.Messages["min"])
 				add("at max is accepted", *f.Max, "")
@@ -489,12 +505,12 @@ func TestPlainFormPosts(t *testing.T) {
 			wantStatus: 422,
 			wantInPage: []string{
 				`<html lang="en">`, `<title>There is a problem with your lesson plan request | TeachPilot</title>`,
-				`<link rel="stylesheet" href="/assets/app-T3st.css">`, `<a href="/" class=`, `>TeachPilot</span></a>`,
+				`<link rel="stylesheet" href="/assets/app-T3st.css">`, `<a href="/"><span>TeachPilot</span></a>`,
 				`>There is a problem with your lesson plan request</h1>`, `<main id="main-content"`, `<footer`,
-				`<li><a href="/lesson-plan#plan-email" class="underline underline-offset-2 hover:no-underline">Email address: Enter an email address like name@school.org.</a></li>`,
-				`<li><a href="/lesson-plan#plan-grade" class="underline underline-offset-2 hover:no-underline">Grade: Choose grade 9, 10, 11 or 12.</a></li>`,
-				`<li><a href="/lesson-plan#plan-duration" class="underline underline-offset-2 hover:no-underline">Lesson length (minutes): Lessons must be at least 15 minutes.</a></li>`,
-				`<a href="/lesson-plan" class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">Back to the form</a>`,
+				`<li><a href="/lesson-plan#plan-email" class="underline">Email address: Enter an email address like name@school.org.</a></li>`,
+				`<li><a href="/lesson-plan#plan-grade" class="underline">Grade: Choose grade 9, 10, 11 or 12.</a></li>`,
+				`<li><a href="/lesson-plan#plan-duration" class="underline">Lesson length (minutes): Lessons must be at least 15 minutes.</a></li>`,
+				`<a href="/lesson-plan" class="font-semibold underline">Back to the form</a>`,
 			},
 		},
 		{
@@ -503,7 +519,7 @@ func TestPlainFormPosts(t *testing.T) {
 			body:       url.Values{"email": {"nope"}},
 			referer:    "http://teachpilot.test/blog/some-post?x=1",
 			wantStatus: 422,
-			wantInPage: []string{`<a href="/blog/some-post#newsletter-email" class="underline underline-offset-2 hover:no-underline">Email address: Enter an email address like name@school.org.</a>`, `<a href="/blog/some-post" class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">Back to the form</a>`},
+			wantInPage: []string{`<a href="/blog/some-post#newsletter-email" class="underline">Email address: Enter an email address like name@school.org.</a>`, `<a href="/blog/some-post" class="font-semibold underline">Back to the form</a>`},
 		},
 		{
 			name:       "what a visitor typed is escaped in the page",
@@ -598,7 +614,7 @@ func TestHoneypotMarksSpamAndSendsNothing(t *testing.T) {
 }
 
 func TestRulesFileIsComplete(t *testing.T) {
-	rules, err := parseFormRules(formsJSON)
+	rules, err := parseFormRules(formsJSON, web.Pages())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -619,7 +635,7 @@ func TestRulesFileIsComplete(t *testing.T) {
 			}
 		}
 	}
-	if _, err := parseFormRules([]byte(`{"honeypot":"website","forms":{}}`)); err == nil {
+	if _, err := parseFormRules([]byte(`{"honeypot":"website","forms":{}}`), web.Pages()); err == nil {
 		t.Error("rules without the forms were accepted")
 	}
 }

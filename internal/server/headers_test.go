@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/tls"
 	"encoding/json"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/teachpilot/site/internal/config"
+	"github.com/teachpilot/site/internal/static"
 )
 
 // wantSecurityHeaders are the headers of DESIGN §4 every response carries, apart from the
@@ -68,7 +70,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newTestServer(t, testFS(), func(c *config.Config) { c.HSTS = tt.hstsConfig })
-			req := httptest.NewRequest(or(tt.method, "GET"), tt.path, nil)
+			req := httptest.NewRequest(cmp.Or(tt.method, "GET"), tt.path, nil)
 			if tt.tls {
 				req.TLS = &tls.ConnectionState{}
 			}
@@ -134,8 +136,8 @@ func TestPanicRecovery(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var logs bytes.Buffer
-			s := &Server{log: slog.New(slog.NewJSONHandler(&logs, nil)), headers: securityHeaderList()}
-			h := s.logRequests(s.securityHeaders(tt.handler))
+			s := &Server{log: slog.New(slog.NewJSONHandler(&logs, nil))}
+			h := s.logRequests(static.SecurityHeaders(s.cfg.HSTS, tt.handler))
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
 			if rec.Code != tt.wantCode {
@@ -171,7 +173,7 @@ func TestPanicAfterTheResponseStartedAbortsTheConnection(t *testing.T) {
 		panic("boom")
 	}))
 	defer func() {
-		if v := recover(); v != http.ErrAbortHandler {
+		if v := recover(); v != http.ErrAbortHandler { //nolint:errorlint // a recover() value, compared as net/http does
 			t.Fatalf("recovered %v, want http.ErrAbortHandler so net/http drops the connection", v)
 		}
 	}()

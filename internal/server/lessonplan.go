@@ -12,6 +12,13 @@ import (
 	"github.com/teachpilot/site/internal/store"
 )
 
+// lessonPlanForm is a request: forms.json's lessonPlan form. It is the summary and the
+// teacher's address.
+type lessonPlanForm struct {
+	Email string `json:"email"`
+	lessonPlanSummary
+}
+
 // lessonPlanSummary is what the API shows of a request: the accepted fields, named as in
 // forms.json, never the email address. Options are their values (forms.json has labels).
 type lessonPlanSummary struct {
@@ -42,30 +49,21 @@ type lessonPlanAnswer struct {
 // duration is a number or a string of digits. It stores the request under an unguessable
 // reference (TP-XXXX-XXXX-XXXX: 60 random bits in Crockford base32) and queues a
 // confirmation email to the teacher with the reference and a summary. It answers 201
-// {"reference": "TP-…", "summary": {…}}; a plain form post gets 303 to
-// /submission-success/TP-…, the page the email links to as well. With the honeypot filled the request is stored marked as
-// spam, the answer is the same, and no email is queued.
+// {"reference": "TP-…", "summary": {…}}; a plain form post gets 303 to the success page
+// followed by /TP-…, the page the email links to as well. With the honeypot filled the
+// request is stored marked as spam, the answer is the same, and no email is queued.
 func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
-	sub, ok := s.decode(w, r, "lessonPlan")
+	sub, ok := decodeForm[lessonPlanForm](s, w, r, "lessonPlan")
 	if !ok {
 		return
 	}
 	ctx := r.Context()
+	f := sub.Fields
 	p := store.LessonPlan{
-		Email:              sub.str("email"),
-		Subject:            sub.str("subject"),
-		Grade:              sub.str("grade"),
-		Topic:              sub.str("topic"),
-		Duration:           sub.int("duration"),
-		Name:               sub.str("name"),
-		School:             sub.str("school"),
-		Objectives:         sub.str("objectives"),
-		Standards:          sub.str("standards"),
-		InstructionalModel: sub.str("instructionalModel"),
-		Differentiation:    sub.list("differentiation"),
-		Notes:              sub.str("notes"),
-		Spam:               sub.spam,
-		CreatedAt:          s.api.now(),
+		Email: f.Email, Subject: f.Subject, Grade: f.Grade, Topic: f.Topic, Duration: f.Duration,
+		Name: f.Name, School: f.School, Objectives: f.Objectives, Standards: f.Standards,
+		InstructionalModel: f.InstructionalModel, Differentiation: f.Differentiation, Notes: f.Notes,
+		Spam: sub.Spam, CreatedAt: s.api.now(),
 	}
 	if p.Differentiation == nil {
 		p.Differentiation = []string{}
@@ -82,7 +80,7 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 			msg, err := mail.Outgoing(mail.KindLessonPlanReceipt, p.Email, p.Email, mail.LessonPlanReceipt{
 				Reference:  p.Reference,
 				Name:       p.Name,
-				SuccessURL: s.link(confirmationPath(p.Reference), "", ""),
+				SuccessURL: s.link(s.confirmationPath(p.Reference), "", ""),
 				Summary:    s.summaryLines(p, strconv.Itoa),
 			})
 			if err != nil {
@@ -101,7 +99,7 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 	}
 	s.queued(!p.Spam)
 	success(w, r, http.StatusCreated, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p)},
-		confirmationPath(p.Reference))
+		s.confirmationPath(p.Reference))
 }
 
 // lessonPlan handles GET /api/lesson-plans/{reference}: 200 {"reference", "summary",
@@ -130,57 +128,11 @@ func (s *Server) lessonPlan(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p), CreatedAt: &p.CreatedAt})
 }
 
-// confirmationPath is the server-rendered confirmation page of a request. (The React page
-// /submission-success?ref=… shows the same after a submission with JavaScript.)
-func confirmationPath(reference string) string { return "/submission-success/" + reference }
-
-// confirmation is what the confirmation page shows of a request.
-type confirmation struct {
-	Reference string
-	Summary   []mail.Line
+// confirmationPath is the confirmation page of a request, filled into the shell here. (The
+// React success page shows the same after a submission with JavaScript.)
+func (s *Server) confirmationPath(reference string) string {
+	return s.paths.submissionSuccess + "/" + reference
 }
-
-// confirmationTemplate says what /submission-success (web/app/routes/submission-success.tsx)
-// says after a submission with JavaScript, in the same words and with the same links.
-var confirmationTemplate = pageTemplate("confirmation", `
-{{- define "intro"}}
-<p class="mt-4 max-w-2xl text-lg text-slate-700">Thank you — we have your lesson plan request.</p>
-{{- end}}
-{{- define "content"}}
-<div class="rounded-xl border border-emerald-200 bg-emerald-50 p-6">
-<h2 class="text-sm font-semibold uppercase tracking-wide text-emerald-900">Your reference</h2>
-<p class="mt-1 font-mono text-2xl font-bold text-slate-900 break-all" data-testid="reference">{{.Reference}}</p>
-<p class="mt-2 text-sm text-slate-700">Quote it if you write to us about this request.</p>
-</div>
-{{- if .Summary}}
-<section aria-labelledby="summary-title" class="mt-10">
-<h2 id="summary-title" class="text-xl font-semibold text-slate-900">What you asked for</h2>
-<dl class="mt-4 divide-y divide-slate-200 border-y border-slate-200">
-{{- range .Summary}}
-<div class="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-<dt class="font-medium text-slate-700">{{.Label}}</dt>
-<dd class="whitespace-pre-line break-words text-slate-900 sm:col-span-2">{{.Value}}</dd>
-</div>
-{{- end}}
-</dl>
-</section>
-{{- end}}
-<section aria-labelledby="next-title" class="mt-10">
-<h2 id="next-title" class="text-xl font-semibold text-slate-900">What happens next</h2>
-<ol class="mt-4 list-decimal space-y-3 pl-5 text-slate-800">
-<li>We have sent a confirmation to your email address with this reference. If it is not in your inbox in a few minutes, check your spam or junk folder.</li>
-<li>Your lesson plan follows by email, built from the details above and ready to adapt.</li>
-<li>Want changes? Reply to that email, or send another request with more detail.</li>
-</ol>
-</section>
-{{- $secondary := "inline-flex min-h-11 items-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 border border-slate-300 bg-white text-slate-900 hover:border-indigo-300 hover:bg-indigo-50"}}
-{{- $primary := "inline-flex min-h-11 items-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 bg-indigo-700 text-white hover:bg-indigo-800"}}
-<nav aria-label="Where to next" class="mt-10 flex flex-wrap gap-3">
-<a href="/" class="{{$secondary}}">Back home</a>
-<a href="/lesson-plan" class="{{$primary}}">Create another plan</a>
-<a href="/blog" class="{{$secondary}}">Read the blog</a>
-</nav>
-{{- end}}`)
 
 // lessonPlanPage handles GET /submission-success/{reference}: the confirmation of a request
 // as a page of its own, where a plain form post lands and the confirmation email links. It
@@ -197,12 +149,12 @@ func (s *Server) lessonPlanPage(w http.ResponseWriter, r *http.Request) {
 	}
 	ref, ok := normalizeReference(r.PathValue("reference"))
 	if !ok {
-		s.site.serveNotFound(w, r)
+		s.site.NotFound(w, r)
 		return
 	}
 	p, err := s.api.store.LessonPlan(r.Context(), ref)
 	if errors.Is(err, store.ErrNotFound) {
-		s.site.serveNotFound(w, r)
+		s.site.NotFound(w, r)
 		return
 	}
 	if err != nil {
@@ -210,8 +162,10 @@ func (s *Server) lessonPlanPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	minutes := func(n int) string { return strconv.Itoa(n) + " minutes" }
-	s.writePage(w, r, http.StatusOK, confirmationTemplate, "Request received",
-		confirmation{Reference: p.Reference, Summary: s.summaryLines(p, minutes)})
+	s.writePage(w, r, http.StatusOK, confirmationTemplate, "Request received", confirmation{
+		Reference: p.Reference, Summary: s.summaryLines(p, minutes),
+		Home: s.paths.home, LessonPlan: s.paths.lessonPlan, Blog: s.paths.blog,
+	})
 }
 
 func summarize(p store.LessonPlan) lessonPlanSummary {

@@ -1,25 +1,20 @@
 package server
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 )
 
-// recorder remembers the status and size of a response for the request log. It is pooled:
-// one is taken per request and returned when the handler is done.
+// recorder remembers the status and size of a response for the request log.
 type recorder struct {
 	http.ResponseWriter
 	status      int
 	bytes       int64
 	wroteHeader bool
 }
-
-var recorders = sync.Pool{New: func() any { return new(recorder) }}
 
 // WriteHeader records the final status (informational 1xx responses are passed through).
 func (rec *recorder) WriteHeader(code int) {
@@ -48,20 +43,12 @@ func (rec *recorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
 // pages and API calls people make; server errors are logged at error level.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// An asset or health check is logged only at debug level (or at error level if it
-		// fails): the clock, slow on some machines, is read only when a line with a
-		// duration may be written.
-		quiet := quietPath(r.URL.Path)
-		var start time.Time
-		if !quiet || s.log.Enabled(r.Context(), slog.LevelDebug) {
-			start = time.Now()
-		}
-		rec := recorders.Get().(*recorder)
-		*rec = recorder{ResponseWriter: w, status: http.StatusOK}
+		start := time.Now()
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			v := recover()
-			started := rec.wroteHeader // before internalError writes its own response
-			if v != nil && v != http.ErrAbortHandler {
+			started := rec.wroteHeader                 // before internalError writes its own response
+			if v != nil && v != http.ErrAbortHandler { //nolint:errorlint // recover() value, compared as net/http does
 				s.log.LogAttrs(r.Context(), slog.LevelError, "panic",
 					slog.String("method", r.Method),
 					slog.String("path", r.URL.Path),
@@ -71,10 +58,20 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 					internalError(rec, r)
 				}
 			}
-			s.logRequest(r.Context(), r, rec.status, rec.bytes, quiet, start)
-			*rec = recorder{}
-			recorders.Put(rec)
-			if v != nil && (v == http.ErrAbortHandler || started) {
+			level := slog.LevelInfo
+			switch {
+			case rec.status >= 500:
+				level = slog.LevelError
+			case quietPath(r.URL.Path):
+				level = slog.LevelDebug
+			}
+			s.log.LogAttrs(r.Context(), level, "request",
+				slog.String("method", r.Method),
+				slog.String("path", r.URL.Path),
+				slog.Int("status", rec.status),
+				slog.Int64("bytes", rec.bytes),
+				slog.Duration("duration", time.Since(start)))
+			if v != nil && (v == http.ErrAbortHandler || started) { //nolint:errorlint // as above
 				// Part of a response went out: the only honest thing left is to cut the
 				// connection, which net/http does for ErrAbortHandler without a stack dump.
 				panic(http.ErrAbortHandler)
@@ -90,36 +87,6 @@ func quietPath(p string) bool {
 	return strings.HasPrefix(p, "/assets/") || p == "/healthz"
 }
 
-// logRequest writes the request log line, skipping all work when its level is disabled.
-// It builds the record itself rather than calling Logger.LogAttrs: the record's time is the
-// end of the request, read once for the duration too, and no caller PC is captured (the
-// handler adds no source), which saves a stack walk per request. A zero start (a quiet
-// request that was not timed) leaves the duration out.
-func (s *Server) logRequest(ctx context.Context, r *http.Request, status int, bytes int64, quiet bool, start time.Time) {
-	level := slog.LevelInfo
-	switch {
-	case status >= 500:
-		level = slog.LevelError
-	case quiet:
-		level = slog.LevelDebug
-	}
-	h := s.log.Handler()
-	if !h.Enabled(ctx, level) {
-		return
-	}
-	end := time.Now()
-	rec := slog.NewRecord(end, level, "request", 0)
-	rec.AddAttrs( // at most five attributes: stored in the record itself, no allocation
-		slog.String("method", r.Method),
-		slog.String("path", r.URL.Path),
-		slog.Int("status", status),
-		slog.Int64("bytes", bytes))
-	if !start.IsZero() {
-		rec.AddAttrs(slog.Duration("duration", end.Sub(start)))
-	}
-	_ = h.Handle(ctx, rec)
-}
-
 // internalError answers 500 after a panic: JSON for the API, plain text elsewhere. The
 // security headers already set are kept; anything describing the body that never came is
 // dropped.
@@ -128,14 +95,14 @@ func internalError(w http.ResponseWriter, r *http.Request) {
 	for _, k := range []string{"Content-Length", "Content-Encoding", "Etag", "Last-Modified"} {
 		delete(h, k)
 	}
-	h["Cache-Control"] = []string{"no-store"}
+	h.Set("Cache-Control", "no-store")
 	if strings.HasPrefix(r.URL.Path, "/api/") {
-		h["Content-Type"] = []string{"application/json"}
+		h.Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusInternalServerError)
 		_, _ = w.Write([]byte(`{"error":"internal server error"}` + "\n"))
 		return
 	}
-	h["Content-Type"] = []string{"text/plain; charset=utf-8"}
+	h.Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(http.StatusInternalServerError)
 	_, _ = w.Write([]byte("500 internal server error\n"))
 }

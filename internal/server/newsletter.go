@@ -5,11 +5,8 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -36,6 +33,11 @@ var (
 	errExpiredToken = errors.New("expired token")
 )
 
+// newsletterForm is a sign-up: forms.json's newsletter form.
+type newsletterForm struct {
+	Email string `json:"email"`
+}
+
 // subscribe handles POST /api/newsletter: {"email": "…", "website": ""}.
 //
 // It answers 201 {"message": "Check your inbox to confirm your subscription."} whatever the
@@ -51,18 +53,18 @@ var (
 // List-Unsubscribe-Post (RFC 8058 one-click) headers. With the honeypot filled, a new address
 // is stored marked as spam and nothing is sent.
 func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) {
-	sub, ok := s.decode(w, r, "newsletter")
+	sub, ok := decodeForm[newsletterForm](s, w, r, "newsletter")
 	if !ok {
 		return
 	}
 	ctx := r.Context()
-	email := strings.ToLower(sub.str("email"))
+	email := strings.ToLower(sub.Fields.Email)
 	now := s.api.now()
 	queued := false
 	err := s.api.store.InTx(ctx, func(tx *store.Tx) error {
 		queued = false
-		id, _, err := tx.AddSubscriber(ctx, email, sub.spam, now)
-		if err != nil || sub.spam {
+		id, _, err := tx.AddSubscriber(ctx, email, sub.Spam, now)
+		if err != nil || sub.Spam {
 			return err
 		}
 		start, err := tx.StartConfirmation(ctx, id, now, now.Add(-resendAfter))
@@ -78,8 +80,8 @@ func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		msg, err := mail.Outgoing(mail.KindNewsletterConfirm, email, email, mail.NewsletterConfirm{
-			ConfirmURL:     s.link("/newsletter/confirm", "token", confirm),
-			UnsubscribeURL: s.link("/newsletter/unsubscribe", "token", unsubscribe),
+			ConfirmURL:     s.link(s.paths.newsletterConfirm, "token", confirm),
+			UnsubscribeURL: s.link(s.paths.newsletterUnsubscribe, "token", unsubscribe),
 			OneClickURL:    s.link("/api/newsletter/unsubscribe", "token", unsubscribe),
 		})
 		if err != nil {
@@ -96,7 +98,7 @@ func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.queued(queued)
-	success(w, r, http.StatusCreated, message{subscribeMessage}, "/newsletter/check-email")
+	success(w, r, http.StatusCreated, message{subscribeMessage}, s.api.rules.Forms["newsletter"].successPath)
 }
 
 // confirmSubscription handles POST /api/newsletter/confirm: {"token": "…"} (or a plain
@@ -134,7 +136,7 @@ func (s *Server) confirmSubscription(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		s.serverError(w, r, fmt.Errorf("confirm subscription: %w", err))
 	default:
-		success(w, r, http.StatusOK, message{confirmedMessage}, "/newsletter/confirmed")
+		success(w, r, http.StatusOK, message{confirmedMessage}, s.paths.newsletterConfirmed)
 	}
 }
 
@@ -175,7 +177,7 @@ func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	case oneClick:
 		writeJSON(w, http.StatusOK, message{unsubscribeMessage})
 	default:
-		success(w, r, http.StatusOK, message{unsubscribeMessage}, "/newsletter/unsubscribed")
+		success(w, r, http.StatusOK, message{unsubscribeMessage}, s.paths.newsletterUnsubscribed)
 	}
 }
 
@@ -191,32 +193,19 @@ const maxToken = 256
 // RFC 8058 one-click request (form field List-Unsubscribe=One-Click).
 func (s *Server) readToken(w http.ResponseWriter, r *http.Request) (token string, oneClick, ok bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	switch mt {
+	switch mediaType(r) {
 	case "application/json":
 		var body struct {
 			Token string `json:"token"`
 		}
-		dec := json.NewDecoder(r.Body)
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&body); err != nil {
-			if tooLarge(err) {
-				s.fail(w, r, http.StatusRequestEntityTooLarge, "The request body is too large.")
-			} else {
-				s.fail(w, r, http.StatusBadRequest, `The request body must be a JSON object {"token": "…"}.`)
-			}
-			return "", false, false
-		}
-		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-			s.fail(w, r, http.StatusBadRequest, "The request body must hold one JSON object and nothing after it.")
+		if err := readJSON(r.Body, &body); err != nil {
+			s.failRequest(w, r, err)
 			return "", false, false
 		}
 		token = body.Token
 	case "application/x-www-form-urlencoded", "multipart/form-data":
 		if err := parseForm(r); err != nil {
-			var re *requestError
-			errors.As(err, &re)
-			s.fail(w, r, re.status, re.message)
+			s.failRequest(w, r, err)
 			return "", false, false
 		}
 		token = r.PostForm.Get("token")
@@ -230,12 +219,11 @@ func (s *Server) readToken(w http.ResponseWriter, r *http.Request) (token string
 	}
 	token = strings.TrimSpace(token)
 	if token == "" {
+		const missing = "This link is missing its code. Please open the link from your email again."
 		if isFormPost(r) && !oneClick {
-			s.fail(w, r, http.StatusUnprocessableEntity, "This link is missing its code. Please open the link from your email again.")
+			s.fail(w, r, http.StatusUnprocessableEntity, missing)
 		} else {
-			writeJSON(w, http.StatusUnprocessableEntity, struct {
-				Errors map[string]string `json:"errors"`
-			}{map[string]string{"token": "This link is missing its code. Please open the link from your email again."}})
+			writeJSON(w, http.StatusUnprocessableEntity, fieldErrors{Errors: map[string]string{"token": missing}})
 		}
 		return "", false, false
 	}

@@ -8,25 +8,35 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"github.com/teachpilot/site/internal/mail"
+	"github.com/teachpilot/site/internal/static"
+	"github.com/teachpilot/site/web"
 )
 
-// This file holds the few HTML pages the server renders itself instead of serving them
-// pre-rendered: the problem page of a plain form post (respond.go) and the confirmation of
-// a lesson-plan request (lessonplan.go). They wear the site's look — the built stylesheet,
-// a header with the product name linking home, a main landmark and a footer line — and use
-// only class names the React pages use too, so the built stylesheet has them (a test checks
-// this against the build). html/template escapes everything; there are no scripts and no
-// inline styles, so the default Content-Security-Policy fits them.
+// This file holds the few pages the server renders itself: the problem page of a plain
+// form post (respond.go) and the confirmation of a lesson-plan request (lessonplan.go). The
+// server writes only their body, with html/template, into the shell React pre-renders
+// (web/pages.json's shell): one layout, one header, one footer, whoever renders the body.
 
-// stylesheets returns the same-origin stylesheets the home page links, in order: the hashed
-// /assets/*.css Vite built. It reads the page loaded in memory, so it costs a parse; call it
-// once, at start.
-func (st *site) stylesheets() []string {
-	f := st.byPath["/"]
-	if f == nil || f.reps[identity] == nil {
-		return nil
+// loadShell returns the pre-rendered shell of the build. A build without one (the
+// placeholder of a binary built without the site, or a build from before the shell
+// existed) gets a bare document with the build's stylesheets and no header or footer.
+func loadShell(st *static.Site, pages *web.PageTable) (*static.Shell, error) {
+	doc, ok := st.Document(pages.ShellPath())
+	if !ok {
+		var links strings.Builder
+		if home, ok := st.Document("/"); ok {
+			for _, href := range stylesheetLinks(home) {
+				links.WriteString(`<link rel="stylesheet" href="` + template.HTMLEscapeString(href) + `">`)
+			}
+		}
+		doc = []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+			`<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+			`<title>` + pages.Shell.TitleSlot + `</title>` + links.String() + `</head>` +
+			`<body><main id="main-content"><h1>` + pages.Shell.TitleSlot + `</h1>` + pages.Shell.MainSlot + `</main></body></html>`)
 	}
-	return stylesheetLinks(f.reps[identity].body)
+	return static.NewShell(doc, pages.Shell.TitleSlot, pages.Shell.MainSlot)
 }
 
 // stylesheetLinks returns the href of every <link rel="stylesheet"> in the head of doc
@@ -74,67 +84,93 @@ func isStylesheet(rel string) bool {
 	return false
 }
 
-// htmlPage is what the layout needs; Content is what the page's "content" template gets.
-type htmlPage struct {
-	Title       string
-	Product     string
-	Stylesheets []string
-	Content     any
+type problem struct {
+	Href, Label, Message string
 }
 
-// layout is the frame of every page in this file. The class names are the React site's
-// (root.tsx, site-layout.tsx, header.tsx, footer.tsx, page-header.tsx).
-const layout = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{{.Title}} | {{.Product}}</title>
-{{- range .Stylesheets}}
-<link rel="stylesheet" href="{{.}}">
+// problemPage is the body of the page a plain form post gets when something is wrong.
+type problemPage struct {
+	Title    string
+	Intro    string
+	Problems []problem
+	Back     string
+	BackTxt  string
+}
+
+// problemTemplate lists each problem with a link to its field on the form, and a link back.
+var problemTemplate = template.Must(template.New("problem").Parse(`
+<p>{{.Intro}}</p>
+{{- if .Problems}}
+<section aria-labelledby="problem-list" class="mt-6">
+<h2 id="problem-list" class="text-xl font-semibold">There is a problem</h2>
+<ul class="mt-2 list-disc pl-5">
+{{- range .Problems}}
+<li><a href="{{.Href}}" class="underline">{{.Label}}: {{.Message}}</a></li>
 {{- end}}
-</head>
-<body class="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
-<a href="#main-content" class="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-indigo-700 focus:shadow-lg">Skip to main content</a>
-<header class="border-b border-slate-200 bg-white">
-<div class="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6 lg:px-8">
-<a href="/" class="-m-1 flex shrink-0 items-center gap-2 rounded-md p-1 text-lg font-bold tracking-tight text-slate-900"><img src="/logo.svg" alt="" width="32" height="32" class="size-8"><span>{{.Product}}</span></a>
-</div>
-</header>
-<main id="main-content" tabindex="-1" class="flex-1 focus:outline-none">
-<div class="border-b border-indigo-100 bg-gradient-to-b from-indigo-50 to-white">
-<div class="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-<h1 class="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{{.Title}}</h1>
-{{- with .Content}}{{template "intro" .}}{{end}}
-</div>
-</div>
-<div class="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-<div class="max-w-3xl">
-{{- with .Content}}{{template "content" .}}{{end}}
-</div>
-</div>
-</main>
-<footer class="border-t border-slate-200 bg-slate-50">
-<div class="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-<p>© 2025 {{.Product}}. All rights reserved.</p>
-<p><a href="/contact" class="text-slate-700 underline underline-offset-2 hover:no-underline">Contact Us</a></p>
-</div>
-</footer>
-</body>
-</html>
-`
+</ul>
+</section>
+{{- end}}
+<p class="mt-6"><a href="{{.Back}}" class="font-semibold underline">{{.BackTxt}}</a></p>
+`))
 
-// pageTemplate is layout with a page's "intro" (under the h1) and "content" templates.
-func pageTemplate(name, page string) *template.Template {
-	return template.Must(template.Must(template.New(name).Parse(layout)).Parse(page))
+func (s *Server) problemPage(w http.ResponseWriter, r *http.Request, status int, p problemPage) {
+	s.writePage(w, r, status, problemTemplate, p.Title, p)
 }
 
-// writePage renders a page of this file with status. These pages are answers to one
-// person (a form's problems, a request's confirmation): never stored by caches, never indexed.
+// confirmation is what the confirmation page shows of a request.
+type confirmation struct {
+	Reference string
+	Summary   []mail.Line
+	// Home, LessonPlan and Blog are the paths of the "Where to next" links.
+	Home, LessonPlan, Blog string
+}
+
+// confirmationTemplate says what the success page says after a submission with JavaScript,
+// in the same words and with the same links.
+var confirmationTemplate = template.Must(template.New("confirmation").Parse(`
+<p>Thank you — we have your lesson plan request.</p>
+<h2 class="mt-6 text-xl font-semibold">Your reference</h2>
+<p class="font-mono text-2xl font-bold" data-testid="reference">{{.Reference}}</p>
+<p>Quote it if you write to us about this request.</p>
+{{- if .Summary}}
+<section aria-labelledby="summary-title" class="mt-10">
+<h2 id="summary-title" class="text-xl font-semibold">What you asked for</h2>
+<dl class="mt-4">
+{{- range .Summary}}
+<dt class="mt-3 font-semibold">{{.Label}}</dt>
+<dd class="whitespace-pre-line">{{.Value}}</dd>
+{{- end}}
+</dl>
+</section>
+{{- end}}
+<section aria-labelledby="next-title" class="mt-10">
+<h2 id="next-title" class="text-xl font-semibold">What happens next</h2>
+<ol class="mt-4 list-decimal pl-5">
+<li>We have sent a confirmation to your email address with this reference. If it is not in your inbox in a few minutes, check your spam or junk folder.</li>
+<li>Your lesson plan follows by email, built from the details above and ready to adapt.</li>
+<li>Want changes? Reply to that email, or send another request with more detail.</li>
+</ol>
+</section>
+<nav aria-label="Where to next" class="mt-10">
+<ul>
+<li><a href="{{.Home}}" class="underline">Back home</a></li>
+<li><a href="{{.LessonPlan}}" class="font-semibold underline">Create another plan</a></li>
+<li><a href="{{.Blog}}" class="underline">Read the blog</a></li>
+</ul>
+</nav>
+`))
+
+// writePage fills the shell with title and t rendered with content, and answers with
+// status. These pages are answers to one person (a form's problems, a request's
+// confirmation): never stored by caches, never indexed.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, t *template.Template, title string, content any) {
-	var buf bytes.Buffer
-	err := t.Execute(&buf, htmlPage{Title: title, Product: s.cfg.Product, Stylesheets: s.api.stylesheets, Content: content})
+	var main bytes.Buffer
+	err := t.Execute(&main, content)
+	var page []byte
+	var csp string
+	if err == nil {
+		page, csp, err = s.shell.Fill(title, main.Bytes())
+	}
 	if err != nil { // the templates are fixed and their data plain: a bug if it happens
 		s.log.LogAttrs(r.Context(), slog.LevelError, "render page", slog.String("page", t.Name()), slog.Any("err", err))
 		http.Error(w, title, status)
@@ -142,10 +178,11 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, t
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", csp)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Robots-Tag", "noindex")
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(buf.Bytes())
+		_, _ = w.Write(page)
 	}
 }

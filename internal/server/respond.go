@@ -3,7 +3,6 @@ package server
 import (
 	"encoding/json"
 	"log/slog"
-	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,7 +14,7 @@ import (
 
 // isFormPost reports whether r is a plain HTML form post rather than a JSON request.
 func isFormPost(r *http.Request) bool {
-	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	mt := mediaType(r)
 	return mt == "application/x-www-form-urlencoded" || mt == "multipart/form-data"
 }
 
@@ -30,6 +29,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(b, '\n'))
+}
+
+// fieldErrors is the body of a 422: a message per field.
+type fieldErrors struct {
+	Errors map[string]string `json:"errors"`
 }
 
 // apiError is the body of every error answer but 422.
@@ -62,21 +66,19 @@ func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) 
 // a page listing each problem with a link to its field for a form post.
 func (s *Server) invalid(w http.ResponseWriter, r *http.Request, form *formSpec, errs map[string]string) {
 	if !isFormPost(r) {
-		writeJSON(w, http.StatusUnprocessableEntity, struct {
-			Errors map[string]string `json:"errors"`
-		}{errs})
+		writeJSON(w, http.StatusUnprocessableEntity, fieldErrors{Errors: errs})
 		return
 	}
 	back := backLink(r, form.path)
 	p := problemPage{
-		Title:   "There is a problem with your " + form.noun,
+		Title:   "There is a problem with your " + form.Noun,
 		Intro:   "Nothing was sent yet. Please correct the following, then send the form again. Your browser's Back button returns to the form with what you typed.",
 		Back:    back,
 		BackTxt: "Back to the form",
 	}
 	for _, f := range form.Fields { // in the form's order
 		if msg, ok := errs[f.Name]; ok {
-			p.Problems = append(p.Problems, problem{Href: back + "#" + form.idPrefix + "-" + f.Name, Label: f.Label, Message: msg})
+			p.Problems = append(p.Problems, problem{Href: back + "#" + form.IDPrefix + "-" + f.Name, Label: f.Label, Message: msg})
 		}
 	}
 	s.problemPage(w, r, http.StatusUnprocessableEntity, p)
@@ -105,40 +107,4 @@ func backLink(r *http.Request, fixed string) string {
 		return "/"
 	}
 	return ref.Path
-}
-
-type problem struct {
-	Href, Label, Message string
-}
-
-type problemPage struct {
-	Title    string
-	Intro    string
-	Problems []problem
-	Back     string
-	BackTxt  string
-}
-
-// problemTemplate is the page a plain form post gets when something is wrong: each
-// problem links to its field on the form, and a link leads back.
-var problemTemplate = pageTemplate("problem", `
-{{- define "intro"}}
-<p class="mt-4 max-w-2xl text-lg text-slate-700">{{.Intro}}</p>
-{{- end}}
-{{- define "content"}}
-{{- if .Problems}}
-<section class="rounded-md border-l-4 border-red-700 bg-red-50 p-4" aria-labelledby="problem-list">
-<h2 id="problem-list" class="text-base font-semibold text-red-800">There is a problem</h2>
-<ul class="mt-2 list-disc space-y-1 pl-5 text-sm text-red-800">
-{{- range .Problems}}
-<li><a href="{{.Href}}" class="underline underline-offset-2 hover:no-underline">{{.Label}}: {{.Message}}</a></li>
-{{- end}}
-</ul>
-</section>
-{{- end}}
-<p class="mt-6"><a href="{{.Back}}" class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">{{.BackTxt}}</a></p>
-{{- end}}`)
-
-func (s *Server) problemPage(w http.ResponseWriter, r *http.Request, status int, p problemPage) {
-	s.writePage(w, r, status, problemTemplate, p.Title, p)
 }

@@ -1,6 +1,10 @@
 package server
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/teachpilot/site/internal/static"
+)
 
 // Handler returns every route of the site, in one place, wrapped in the middleware that
 // applies to all of them.
@@ -9,22 +13,24 @@ func (s *Server) Handler() http.Handler {
 
 	mux.HandleFunc("GET /healthz", s.healthz)
 
-	// The form API (forms.go, one file per form). Posts pass the cross-origin check (403)
-	// and the per-client rate limit (429) first; other methods get 405.
-	mux.Handle("POST /api/newsletter", s.post(s.subscribe))
-	mux.Handle("POST /api/newsletter/confirm", s.post(s.confirmSubscription))
-	mux.Handle("POST /api/newsletter/unsubscribe", s.post(s.unsubscribe))
-	mux.Handle("POST /api/contact", s.post(s.createContact))
-	mux.Handle("POST /api/lesson-plans", s.post(s.createLessonPlan))
-	mux.HandleFunc("GET /api/lesson-plans/{reference}", s.lessonPlan)
-	for _, path := range []string{"/api/newsletter", "/api/newsletter/confirm", "/api/newsletter/unsubscribe", "/api/contact", "/api/lesson-plans"} {
+	// The form API (one file per form). Posts pass the cross-origin check (403) and the
+	// per-client rate limit (429) first; other methods on the same paths get 405.
+	for path, h := range map[string]http.HandlerFunc{
+		"/api/newsletter":             s.subscribe,
+		"/api/newsletter/confirm":     s.confirmSubscription,
+		"/api/newsletter/unsubscribe": s.unsubscribe,
+		"/api/contact":                s.createContact,
+		"/api/lesson-plans":           s.createLessonPlan,
+	} {
+		mux.Handle("POST "+path, s.post(h))
 		mux.HandleFunc(path, allow("POST"))
 	}
+	mux.HandleFunc("GET /api/lesson-plans/{reference}", s.lessonPlan)
 	mux.HandleFunc("/api/lesson-plans/{reference}", allow("GET, HEAD"))
 
-	// A lesson plan's confirmation, rendered here (a plain form post lands on it; the email
-	// links to it); /submission-success itself is the pre-rendered React page.
-	mux.HandleFunc("GET /submission-success/{reference}", s.lessonPlanPage)
+	// A lesson plan's confirmation, filled into the shell here (a plain form post lands on
+	// it; the email links to it); the success page itself is the pre-rendered React page.
+	mux.HandleFunc("GET "+s.paths.submissionSuccess+"/{reference}", s.lessonPlanPage)
 
 	// Unknown API paths get JSON, never the HTML 404 page.
 	mux.HandleFunc("/api/", s.apiNotFound)
@@ -33,5 +39,5 @@ func (s *Server) Handler() http.Handler {
 	// would conflict with "/api/"; the site answers 405 to other methods itself.)
 	mux.Handle("/", s.site)
 
-	return s.logRequests(s.securityHeaders(mux))
+	return s.logRequests(static.SecurityHeaders(s.cfg.HSTS, mux))
 }

@@ -1,38 +1,81 @@
-// Package server is the HTTP side of the site: the embedded pages, the form API, health.
+// Package server is the HTTP side of the site: the routes, the form API, the pages it fills
+// into the pre-rendered shell, health. Static files are package static's.
 package server
 
 import (
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/teachpilot/site/internal/config"
+	"github.com/teachpilot/site/internal/static"
+	"github.com/teachpilot/site/web"
 )
 
 // Server holds what the handlers need. It is built once by New.
 type Server struct {
 	cfg  config.Config
 	log  *slog.Logger
-	site *site
-	// headers are the security headers of every response, built once.
-	headers []header
+	site *static.Site
+	// shell is the pre-rendered page the server fills with its own pages (pages.go).
+	shell *static.Shell
+	// paths are the pages the server links or redirects to, from web/pages.json.
+	paths sitePaths
 	// api is the state of the form API (forms.go).
 	api formAPI
 }
 
-// New prepares the server: it loads the embedded site (pages, assets) into memory. The
-// form API needs WithForms; without it, it answers 503.
+// sitePaths are the paths of the pages the server links or redirects to, looked up by page
+// id in web/pages.json once, so Go never spells a path of its own.
+type sitePaths struct {
+	home, blog, lessonPlan, submissionSuccess     string
+	newsletterConfirm, newsletterConfirmed        string
+	newsletterUnsubscribe, newsletterUnsubscribed string
+}
+
+func lookUpPaths(t *web.PageTable) (sitePaths, error) {
+	var p sitePaths
+	var err error
+	for _, l := range []struct {
+		id  string
+		dst *string
+	}{
+		{"home", &p.home}, {"blog", &p.blog}, {"lessonPlan", &p.lessonPlan}, {"submissionSuccess", &p.submissionSuccess},
+		{"newsletterConfirm", &p.newsletterConfirm}, {"newsletterConfirmed", &p.newsletterConfirmed},
+		{"newsletterUnsubscribe", &p.newsletterUnsubscribe}, {"newsletterUnsubscribed", &p.newsletterUnsubscribed},
+	} {
+		if *l.dst, err = t.Path(l.id); err != nil {
+			return p, fmt.Errorf("server: %w", err)
+		}
+	}
+	return p, nil
+}
+
+// New prepares the server: it loads the embedded site (pages, assets) into memory with
+// web/pages.json's placeholder origin replaced by BASE_URL. The form API needs WithForms;
+// without it, it answers 503.
 func New(cfg config.Config, log *slog.Logger, client fs.FS, opts ...Option) (*Server, error) {
-	st, err := loadSite(client)
+	pages := web.Pages()
+	notFound, err := pages.Path("notFound")
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	opt := static.Options{Origin: pages.Origin, Hidden: []string{pages.ShellPath()}, NotFound: notFound}
+	if cfg.BaseURL != nil {
+		opt.BaseURL = cfg.BaseURL.String()
+	}
+	st, err := static.Load(client, opt)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{
-		cfg:     cfg,
-		log:     log,
-		site:    st,
-		headers: securityHeaderList(),
+	s := &Server{cfg: cfg, log: log, site: st}
+	if s.paths, err = lookUpPaths(pages); err != nil {
+		return nil, err
+	}
+	if s.shell, err = loadShell(st, pages); err != nil {
+		return nil, err
 	}
 	for _, opt := range opts {
 		if err := opt(s); err != nil {

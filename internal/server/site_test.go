@@ -1,17 +1,19 @@
 package server
 
+// This file is long on purpose: it holds the scenario tables of serving the site through the
+// whole handler (paths, cache classes, encodings, conditional requests, CSP, the build's
+// pre-compressed siblings), with the small build they are played against.
+
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,6 +22,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/teachpilot/site/internal/config"
+	"github.com/teachpilot/site/internal/static"
 )
 
 // Inline scripts of the fake build, as React Router emits them (hydration context, module
@@ -164,7 +167,7 @@ func TestSiteServing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec := do(h, or(tt.method, "GET"), tt.path, tt.header)
+			rec := do(h, cmp.Or(tt.method, "GET"), tt.path, tt.header)
 			if rec.Code != tt.wantStatus {
 				t.Fatalf("status = %d, want %d", rec.Code, tt.wantStatus)
 			}
@@ -306,7 +309,7 @@ func TestSiteConditionalRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec := do(h, or(tt.method, "GET"), tt.path, map[string]string{"If-None-Match": tt.ifNoneMatch, "Accept-Encoding": tt.accept})
+			rec := do(h, cmp.Or(tt.method, "GET"), tt.path, map[string]string{"If-None-Match": tt.ifNoneMatch, "Accept-Encoding": tt.accept})
 			if rec.Code != tt.wantStatus {
 				t.Fatalf("status = %d, want %d", rec.Code, tt.wantStatus)
 			}
@@ -583,15 +586,15 @@ func TestSitePreCompressedSiblings(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := withSiblings()
 			tt.change(c)
-			st, err := loadSite(c)
+			st, err := static.Load(c, static.Options{})
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("loadSite error = %v, want one containing %q", err, tt.wantErr)
+					t.Fatalf("Load error = %v, want one containing %q", err, tt.wantErr)
 				}
 				return
 			}
 			if err != nil {
-				t.Fatalf("loadSite: %v", err)
+				t.Fatalf("Load: %v", err)
 			}
 			rec := httptest.NewRecorder()
 			req := httptest.NewRequest("GET", tt.path, nil)
@@ -601,44 +604,5 @@ func TestSitePreCompressedSiblings(t *testing.T) {
 				t.Errorf("Content-Encoding = %q, want %q", got, tt.wantEnc)
 			}
 		})
-	}
-}
-
-// TestRealBuildSiblings loads the real build (make build) and checks that every
-// compressible file has its brotli and gzip representations from the build's siblings:
-// the site starts without compressing anything, and sends the siblings' bytes.
-func TestRealBuildSiblings(t *testing.T) {
-	dir := filepath.Join("..", "..", "web", "build", "client")
-	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
-		t.Skipf("no site build (make build): %v", err)
-	}
-	client := os.DirFS(dir)
-	st, err := loadSite(client)
-	if err != nil {
-		t.Fatalf("loadSite: %v", err)
-	}
-	for _, page := range []string{"index.html", "blog/index.html", "404/index.html"} {
-		urlPath, _ := requestPath(page)
-		f := st.byPath[urlPath]
-		if f == nil {
-			t.Fatalf("%s is not served at %s", page, urlPath)
-		}
-		for _, tc := range []struct {
-			enc    encoding
-			suffix string
-		}{{encBrotli, ".br"}, {encGzip, ".gz"}} {
-			sib, err := fs.ReadFile(client, page+tc.suffix)
-			if err != nil {
-				t.Fatalf("the build has no %s%s: %v (web/scripts/precompress.ts)", page, tc.suffix, err)
-			}
-			if f.reps[tc.enc] == nil || !bytes.Equal(f.reps[tc.enc].body, sib) {
-				t.Errorf("%s: the %s representation is not the build's %s sibling", page, encodingNames[tc.enc][0], tc.suffix)
-			}
-		}
-	}
-	for p := range st.byPath {
-		if strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
-			t.Errorf("a sibling is served at a URL of its own: %s", p)
-		}
 	}
 }

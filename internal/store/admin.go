@@ -21,51 +21,29 @@ func (s *Store) ExportByEmail(ctx context.Context, email string) (Export, error)
 	e := Export{Email: email, Subscribers: []Subscriber{}, Contacts: []Contact{}, LessonPlans: []LessonPlan{}, Messages: []Message{}}
 
 	rows, err := s.db.QueryContext(ctx, `SELECT `+subscriberColumns+` FROM subscribers WHERE email = $1`, email)
+	subs, err := collect(rows, err, scanSubscriber)
 	if err != nil {
 		return Export{}, fmt.Errorf("store: export subscribers: %w", err)
 	}
-	for rows.Next() {
-		sub, err := scanSubscriber(rows)
-		if err != nil {
-			rows.Close()
-			return Export{}, fmt.Errorf("store: export subscribers: %w", err)
-		}
-		e.Subscribers = append(e.Subscribers, sub)
-	}
-	rows.Close()
-
 	rows, err = s.db.QueryContext(ctx, `SELECT `+contactColumns+` FROM contacts WHERE lower(email) = $1 ORDER BY created_at`, email)
+	contacts, err := collect(rows, err, scanContact)
 	if err != nil {
 		return Export{}, fmt.Errorf("store: export contacts: %w", err)
 	}
-	for rows.Next() {
-		c, err := scanContact(rows)
-		if err != nil {
-			rows.Close()
-			return Export{}, fmt.Errorf("store: export contacts: %w", err)
-		}
-		e.Contacts = append(e.Contacts, c)
-	}
-	rows.Close()
-
 	rows, err = s.db.QueryContext(ctx, `SELECT `+lessonPlanColumns+` FROM lesson_plans WHERE lower(email) = $1 ORDER BY created_at`, email)
+	plans, err := collect(rows, err, scanLessonPlan)
 	if err != nil {
 		return Export{}, fmt.Errorf("store: export lesson plans: %w", err)
 	}
-	for rows.Next() {
-		p, err := scanLessonPlan(rows)
-		if err != nil {
-			rows.Close()
-			return Export{}, fmt.Errorf("store: export lesson plans: %w", err)
-		}
-		e.LessonPlans = append(e.LessonPlans, p)
-	}
-	rows.Close()
-
-	msgs, err := s.messages(ctx, `SELECT `+messageColumns+` FROM outbox WHERE lower(recipient) = $1 OR lower(about) = $1 ORDER BY id`, email)
+	rows, err = s.db.QueryContext(ctx, `SELECT `+messageColumns+` FROM outbox WHERE lower(recipient) = $1 OR lower(about) = $1 ORDER BY id`, email)
+	msgs, err := collect(rows, err, scanMessage)
 	if err != nil {
-		return Export{}, err
+		return Export{}, fmt.Errorf("store: export outbox messages: %w", err)
 	}
+	// Empty lists, not null, in the JSON a person receives.
+	e.Subscribers = append(e.Subscribers, subs...)
+	e.Contacts = append(e.Contacts, contacts...)
+	e.LessonPlans = append(e.LessonPlans, plans...)
 	e.Messages = append(e.Messages, msgs...)
 	return e, nil
 }

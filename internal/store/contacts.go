@@ -20,7 +20,7 @@ type Contact struct {
 
 const contactColumns = `id, name, email, reason, organisation, message, spam, created_at`
 
-func scanContact(row interface{ Scan(...any) error }) (Contact, error) {
+func scanContact(row scanner) (Contact, error) {
 	var c Contact
 	err := row.Scan(&c.ID, &c.Name, &c.Email, &c.Reason, &c.Organisation, &c.Message, &c.Spam, &c.CreatedAt)
 	c.CreatedAt = c.CreatedAt.UTC()

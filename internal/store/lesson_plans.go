@@ -30,7 +30,7 @@ type LessonPlan struct {
 const lessonPlanColumns = `reference, email, subject, grade, topic, duration, name, school, objectives,
 	standards, instructional_model, differentiation, notes, spam, created_at`
 
-func scanLessonPlan(row interface{ Scan(...any) error }) (LessonPlan, error) {
+func scanLessonPlan(row scanner) (LessonPlan, error) {
 	var p LessonPlan
 	var diff string
 	err := row.Scan(&p.Reference, &p.Email, &p.Subject, &p.Grade, &p.Topic, &p.Duration, &p.Name, &p.School,

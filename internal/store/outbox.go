@@ -69,25 +69,10 @@ func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, l
 		         WHERE status = $3 AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
 		         ORDER BY id LIMIT $4)
 		   AND status = $3 AND (locked_until IS NULL OR locked_until <= $1)
-		 RETURNING id, kind, recipient, about, payload, status, attempts, next_attempt_at, last_error, created_at`,
+		 RETURNING `+messageColumns,
 		now, now.Add(lease), OutboxPending, limit)
+	out, err := collect(rows, err, scanMessage)
 	if err != nil {
-		return nil, fmt.Errorf("store: claim outbox: %w", err)
-	}
-	defer rows.Close()
-	var out []Message
-	for rows.Next() {
-		var m Message
-		var payload string
-		if err := rows.Scan(&m.ID, &m.Kind, &m.Recipient, &m.About, &payload, &m.Status, &m.Attempts,
-			&m.NextAttemptAt, &m.LastError, &m.CreatedAt); err != nil {
-			return nil, fmt.Errorf("store: claim outbox: %w", err)
-		}
-		m.Payload = []byte(payload)
-		m.NextAttemptAt, m.CreatedAt = m.NextAttemptAt.UTC(), m.CreatedAt.UTC()
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: claim outbox: %w", err)
 	}
 	slices.SortFunc(out, func(a, b Message) int { return int(a.ID - b.ID) })
@@ -130,34 +115,28 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, reason string) error {
 
 // Messages returns every outbox message, oldest first (for tests and administration).
 func (s *Store) Messages(ctx context.Context) ([]Message, error) {
-	return s.messages(ctx, `SELECT `+messageColumns+` FROM outbox ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+messageColumns+` FROM outbox ORDER BY id`)
+	msgs, err := collect(rows, err, scanMessage)
+	if err != nil {
+		return nil, fmt.Errorf("store: outbox messages: %w", err)
+	}
+	return msgs, nil
 }
 
 const messageColumns = `id, kind, recipient, about, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at`
 
-func (s *Store) messages(ctx context.Context, query string, args ...any) ([]Message, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: outbox messages: %w", err)
+// scanMessage reads a row of messageColumns.
+func scanMessage(row scanner) (Message, error) {
+	var m Message
+	var payload string
+	var sent sql.NullTime
+	if err := row.Scan(&m.ID, &m.Kind, &m.Recipient, &m.About, &payload, &m.Status, &m.Attempts,
+		&m.NextAttemptAt, &m.LastError, &m.CreatedAt, &sent); err != nil {
+		return Message{}, err
 	}
-	defer rows.Close()
-	var out []Message
-	for rows.Next() {
-		var m Message
-		var payload string
-		var sent sql.NullTime
-		if err := rows.Scan(&m.ID, &m.Kind, &m.Recipient, &m.About, &payload, &m.Status, &m.Attempts,
-			&m.NextAttemptAt, &m.LastError, &m.CreatedAt, &sent); err != nil {
-			return nil, fmt.Errorf("store: outbox messages: %w", err)
-		}
-		m.Payload = []byte(payload)
-		m.NextAttemptAt, m.CreatedAt, m.SentAt = m.NextAttemptAt.UTC(), m.CreatedAt.UTC(), nullTime(sent)
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: outbox messages: %w", err)
-	}
-	return out, nil
+	m.Payload = []byte(payload)
+	m.NextAttemptAt, m.CreatedAt, m.SentAt = m.NextAttemptAt.UTC(), m.CreatedAt.UTC(), nullTime(sent)
+	return m, nil
 }
 
 // Release gives a claimed message back without counting the attempt, for a worker that is

@@ -151,63 +151,6 @@ func open(dbURL string) (*Store, error) {
 	return s, nil
 }
 
-// checkpointEvery is how often the checkpointer looks for new commits to copy from the WAL
-// into the database file. At 2,000 commits/s the WAL gains a few thousand pages meanwhile.
-const checkpointEvery = 50 * time.Millisecond
-
-// walRestartPages is the WAL size (in pages) from which the checkpointer makes the WAL
-// start again from its beginning (see checkpoints).
-const walRestartPages = 4000
-
-// checkpoints copies committed pages from the WAL into the database file, every interval
-// in which something was committed, until ctx is done. It replaces SQLite's automatic
-// checkpoint, which the writer connection has switched off: that one runs inside the
-// commit that takes the WAL past 1000 pages, and its copying and fsyncs stall every write
-// queued behind it.
-//
-// A PASSIVE checkpoint on a read connection takes no lock the writer waits for: it copies
-// what it can and returns, doing the bulk of the work beside the writes. That alone does
-// not bound the WAL: SQLite starts the WAL again from its beginning only when a write
-// begins after every frame was copied, which under continuous writes never happens
-// (measured: 1.1 GB in 10 s). So once the WAL holds walRestartPages pages, a second
-// PASSIVE checkpoint runs on the writer connection itself, between two writes: it copies
-// only what was committed during the first one, and the next write restarts the WAL. When
-// the site is idle after writes, a TRUNCATE checkpoint also empties the WAL file.
-func (s *Store) checkpoints(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	var seen uint64
-	truncated := true
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		n := s.commits.Load()
-		switch {
-		case n != seen:
-			seen, truncated = n, false
-		case !truncated:
-			// On failure (SQLITE_BUSY under a sudden write) the next tick tries again.
-			_, err := s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
-			truncated = err == nil
-			continue
-		default:
-			continue
-		}
-		var busy, pages, copied int
-		err := s.db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &pages, &copied)
-		if err != nil || pages < walRestartPages {
-			continue // on failure, the next tick tries again
-		}
-		if c, err := s.w.Conn(ctx); err == nil {
-			_, _ = c.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
-			_ = c.Close()
-		}
-	}
-}
-
 // sqlitePath turns the accepted spellings of a SQLite location into a file path and any
 // query parameters given with it.
 func sqlitePath(dbURL string) (string, url.Values) {
@@ -219,9 +162,7 @@ func sqlitePath(dbURL string) (string, url.Values) {
 		}
 	}
 	path, rawQuery, _ := strings.Cut(rest, "?")
-	if strings.HasPrefix(path, "//") {
-		path = path[2:] // sqlite:///abs/path → /abs/path; sqlite://rel/path → rel/path
-	}
+	path = strings.TrimPrefix(path, "//") // sqlite:///abs/path → /abs/path; sqlite://rel/path → rel/path
 	params, _ := url.ParseQuery(rawQuery)
 	return path, params
 }
@@ -272,75 +213,6 @@ func (s *Store) Close() error {
 type Tx struct {
 	tx *sql.Tx
 	s  *Store
-}
-
-// prepared returns query prepared on the write pool, preparing it the first time.
-func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
-	if st, ok := s.stmts.Load(query); ok {
-		return st.(*sql.Stmt), nil
-	}
-	st, err := s.w.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		_ = st.Close()
-		return prev.(*sql.Stmt), nil
-	}
-	return st, nil
-}
-
-func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	st, err := s.prepared(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	defer s.commits.Add(1)
-	return st.ExecContext(ctx, args...)
-}
-
-func (s *Store) wquery(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	st, err := s.prepared(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	defer s.commits.Add(1)
-	return st.QueryContext(ctx, args...)
-}
-
-// stmt returns query prepared for the transaction, or nil if it has not been prepared yet:
-// it cannot be prepared now, since on SQLite the transaction holds the only write
-// connection. InTx prepares it once the transaction is over, for the next ones.
-func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
-	if st, ok := tx.s.stmts.Load(query); ok {
-		return tx.tx.StmtContext(ctx, st.(*sql.Stmt))
-	}
-	tx.s.unprepared.Store(query, true)
-	return nil
-}
-
-func (tx *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := tx.stmt(ctx, query); st != nil {
-		return st.ExecContext(ctx, args...)
-	}
-	return tx.tx.ExecContext(ctx, query, args...)
-}
-
-func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := tx.stmt(ctx, query); st != nil {
-		return st.QueryRowContext(ctx, args...)
-	}
-	return tx.tx.QueryRowContext(ctx, query, args...)
-}
-
-// prepareLater prepares the statements transactions asked for, after they released the
-// write connection.
-func (s *Store) prepareLater(ctx context.Context) {
-	s.unprepared.Range(func(k, _ any) bool {
-		s.unprepared.Delete(k)
-		_, _ = s.prepared(ctx, k.(string)) // on failure the statement just stays unprepared
-		return true
-	})
 }
 
 // InTx runs fn in a transaction and commits it if fn returns nil; otherwise, or if fn

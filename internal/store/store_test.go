@@ -1,5 +1,8 @@
 package store_test
 
+// This file is long on purpose: it is the one store suite run on SQLite and on PostgreSQL
+// (TEST_DATABASE_URL), and its scenarios share the opening of both databases.
+
 import (
 	"context"
 	"crypto/rand"

@@ -41,7 +41,7 @@ type Subscriber struct {
 
 const subscriberColumns = `id, email, status, spam, created_at, updated_at, confirmation_sent_at, confirmed_at, unsubscribed_at`
 
-func scanSubscriber(row interface{ Scan(...any) error }) (Subscriber, error) {
+func scanSubscriber(row scanner) (Subscriber, error) {
 	var s Subscriber
 	var sent, confirmed, unsubscribed sql.NullTime
 	err := row.Scan(&s.ID, &s.Email, &s.Status, &s.Spam, &s.CreatedAt, &s.UpdatedAt, &sent, &confirmed, &unsubscribed)
@@ -173,19 +173,8 @@ func (tx *Tx) Unsubscribe(ctx context.Context, id int64, now time.Time) error {
 func (s *Store) ConfirmedSubscribers(ctx context.Context) ([]Subscriber, error) {
 	rows, err := s.db.QueryContext(ctx,
 		`SELECT `+subscriberColumns+` FROM subscribers WHERE status = $1 ORDER BY id`, Confirmed)
+	out, err := collect(rows, err, scanSubscriber)
 	if err != nil {
-		return nil, fmt.Errorf("store: confirmed subscribers: %w", err)
-	}
-	defer rows.Close()
-	var out []Subscriber
-	for rows.Next() {
-		sub, err := scanSubscriber(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: confirmed subscribers: %w", err)
-		}
-		out = append(out, sub)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: confirmed subscribers: %w", err)
 	}
 	return out, nil

@@ -1,4 +1,4 @@
-package server
+package static
 
 import (
 	"bytes"
@@ -128,44 +128,36 @@ func contentSecurityPolicy(ih inlineHashes) string {
 	}, "; ")
 }
 
-// header is one response header with its canonical name and pre-built value, assigned
-// straight into the header map.
-type header struct {
-	name  string
-	value []string
-}
-
-// securityHeaderList returns the headers every response carries, computed once. Their
-// Content-Security-Policy allows no inline code; the site replaces it on each HTML page
-// with one that allows that page's inline scripts.
-func securityHeaderList() []header {
-	return []header{
-		{"Content-Security-Policy", []string{contentSecurityPolicy(inlineHashes{})}},
-		{"X-Content-Type-Options", []string{"nosniff"}},
-		{"X-Frame-Options", []string{"DENY"}},
-		{"X-Xss-Protection", []string{"1; mode=block"}},
-		{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
-		{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=(), interest-cohort=()"}},
-		{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
-		{"Cross-Origin-Resource-Policy", []string{"same-origin"}},
+// PolicyFor returns the Content-Security-Policy of an HTML document: the site's policy with
+// the hashes of the document's own inline scripts and styles.
+func PolicyFor(doc []byte) (string, error) {
+	var ih inlineHashes
+	if err := ih.collect(doc); err != nil {
+		return "", err
 	}
+	return contentSecurityPolicy(ih), nil
 }
 
-// hstsValue is sent when the site is reached over HTTPS (two years, as the preload list asks).
-var hstsValue = []string{"max-age=63072000; includeSubDomains"}
+// defaultPolicy allows no inline code; a page replaces it with PolicyFor's.
+var defaultPolicy = contentSecurityPolicy(inlineHashes{})
 
-// securityHeaders sets the security headers on every response before the handler runs,
-// so pages, assets, API answers, 404s and errors all carry them. The value slices are
-// shared between requests; net/http and Header.Add never modify them in place (each has
-// capacity 1, so an append copies).
-func (s *Server) securityHeaders(next http.Handler) http.Handler {
+// SecurityHeaders sets the headers of DESIGN §4 on every response before next runs, so
+// pages, assets, API answers, 404s and errors all carry them. HSTS is sent when hsts is
+// set (HTTPS behind a proxy) or the request came over TLS.
+func SecurityHeaders(hsts bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		for _, sh := range s.headers {
-			h[sh.name] = sh.value
-		}
-		if s.cfg.HSTS || r.TLS != nil {
-			h["Strict-Transport-Security"] = hstsValue
+		h.Set("Content-Security-Policy", defaultPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("X-Xss-Protection", "1; mode=block")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		if hsts || r.TLS != nil {
+			// Two years, as the preload list asks.
+			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 		}
 		next.ServeHTTP(w, r)
 	})

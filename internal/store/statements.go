@@ -1,0 +1,81 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+// This file is the statement cache of the write pool: parsing SQL is a good part of the
+// cost of a small insert in SQLite, so each query is prepared once and reused.
+
+// prepared returns query prepared on the write pool, preparing it the first time.
+func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.w.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		_ = st.Close() //nolint:sqlclosecheck // the duplicate of a statement another caller cached first
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+// The cached statements live as long as the store: closing its pools (Store.Close) ends them.
+
+func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := s.prepared(ctx, query) //nolint:sqlclosecheck // cached; ended by Store.Close
+	if err != nil {
+		return nil, err
+	}
+	defer s.commits.Add(1)
+	return st.ExecContext(ctx, args...)
+}
+
+// wquery runs a query that writes and returns rows (UPDATE … RETURNING); the caller closes them.
+func (s *Store) wquery(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.prepared(ctx, query) //nolint:sqlclosecheck // cached; ended by Store.Close
+	if err != nil {
+		return nil, err
+	}
+	defer s.commits.Add(1)
+	return st.QueryContext(ctx, args...) //nolint:sqlclosecheck // the caller's rows to close
+}
+
+// stmt returns query prepared for the transaction, or nil if it has not been prepared yet:
+// it cannot be prepared now, since on SQLite the transaction holds the only write
+// connection. InTx prepares it once the transaction is over, for the next ones.
+func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
+	if st, ok := tx.s.stmts.Load(query); ok {
+		return tx.tx.StmtContext(ctx, st.(*sql.Stmt))
+	}
+	tx.s.unprepared.Store(query, true)
+	return nil
+}
+
+func (tx *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := tx.stmt(ctx, query); st != nil { //nolint:sqlclosecheck // a transaction's statement ends with it
+		return st.ExecContext(ctx, args...)
+	}
+	return tx.tx.ExecContext(ctx, query, args...)
+}
+
+func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := tx.stmt(ctx, query); st != nil { //nolint:sqlclosecheck // a transaction's statement ends with it
+		return st.QueryRowContext(ctx, args...)
+	}
+	return tx.tx.QueryRowContext(ctx, query, args...)
+}
+
+// prepareLater prepares the statements transactions asked for, after they released the
+// write connection.
+func (s *Store) prepareLater(ctx context.Context) {
+	s.unprepared.Range(func(k, _ any) bool {
+		s.unprepared.Delete(k)
+		_, _ = s.prepared(ctx, k.(string)) //nolint:sqlclosecheck // cached; on failure the statement just stays unprepared
+		return true
+	})
+}
