@@ -27,7 +27,7 @@ type Admin struct {
 
 const adminColumns = `id, email, password_hash, totp_secret, totp_enabled, totp_last_step, created_at, updated_at`
 
-func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
+func scanAdmin(row scanner) (Admin, error) {
 	var a Admin
 	err := row.Scan(&a.ID, &a.Email, &a.PasswordHash, &a.TOTPSecret, &a.TOTPEnabled, &a.TOTPLastStep, &a.CreatedAt, &a.UpdatedAt)
 	a.CreatedAt, a.UpdatedAt = a.CreatedAt.UTC(), a.UpdatedAt.UTC()

@@ -14,7 +14,7 @@ type ContactRow struct {
 
 const contactRowColumns = contactColumns + `, handled_at`
 
-func scanContactRow(row interface{ Scan(...any) error }) (ContactRow, error) {
+func scanContactRow(row scanner) (ContactRow, error) {
 	var c ContactRow
 	var handled sql.NullTime
 	err := row.Scan(&c.ID, &c.Name, &c.Email, &c.Reason, &c.Organisation, &c.Message, &c.Spam, &c.CreatedAt, &handled)

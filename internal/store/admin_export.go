@@ -37,7 +37,7 @@ func (s *Store) EachLessonPlan(ctx context.Context, q ListQuery, fn func(LessonP
 }
 
 func eachRow[T any](ctx context.Context, s *Store, query string, args []any,
-	scan func(interface{ Scan(...any) error }) (T, error), fn func(T) error) error {
+	scan func(scanner) (T, error), fn func(T) error) error {
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("store: export: %w", err)

@@ -176,22 +176,14 @@ func (s *Store) ListLessonPlans(ctx context.Context, q ListQuery) (Page[LessonPl
 
 // listRows runs a list's query for one more row than a page, so page knows if there is a next.
 func listRows[T any](ctx context.Context, s *Store, selectFrom string, w *where, keyCol string, limit int,
-	scan func(interface{ Scan(...any) error }) (T, error)) ([]T, error) {
+	scan func(scanner) (T, error)) ([]T, error) {
 	query := selectFrom + w.sql() + " ORDER BY created_at DESC, " + keyCol + " DESC LIMIT " + strconv.Itoa(limit+1)
 	rows, err := s.db.QueryContext(ctx, query, w.args...)
-	if err != nil {
-		return nil, err
+	out, err := collect(rows, err, scan)
+	if out == nil {
+		out = []T{} // an empty page is a list, not null, in JSON
 	}
-	defer rows.Close()
-	out := []T{}
-	for rows.Next() {
-		x, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 func page[T any](items []T, limit int, key func(T) Cursor) Page[T] {

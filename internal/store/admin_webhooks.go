@@ -18,7 +18,7 @@ type WebhookEndpoint struct {
 	CreatedAt time.Time
 }
 
-func scanEndpoint(row interface{ Scan(...any) error }) (WebhookEndpoint, error) {
+func scanEndpoint(row scanner) (WebhookEndpoint, error) {
 	var e WebhookEndpoint
 	var events string
 	if err := row.Scan(&e.ID, &e.URL, &events, &e.Secret, &e.CreatedAt); err != nil {
