@@ -25,6 +25,9 @@ type Config struct {
 	Addr string
 	// BaseURL is the public origin of the site, used in links inside emails (BASE_URL).
 	BaseURL *url.URL
+	// BaseURLSet reports whether BASE_URL was given: without it BaseURL is
+	// http://localhost:8080, right only on a developer's machine.
+	BaseURLSet bool
 	// DatabaseURL selects the store: a file path or "sqlite:" URL for SQLite, or a
 	// "postgres://" URL for PostgreSQL (DATABASE_URL, default "sqlite:./data/teachpilot.db").
 	DatabaseURL string
@@ -57,6 +60,10 @@ type Config struct {
 	// (OUTBOX_LEASE, default 30s). After a crash, the emails it held wait this long before
 	// another worker, or the restarted one, sends them.
 	OutboxLease time.Duration
+	// MailPerRecipientDay is how many emails one visitor address may be sent per day (UTC),
+	// counted in the database across instances (MAIL_PER_RECIPIENT_DAY, default 10; 0: no
+	// limit). Mail to TEAM_EMAIL is not counted.
+	MailPerRecipientDay int
 }
 
 // RateLimit allows Events requests per Per, with bursts of up to Events.
@@ -89,7 +96,7 @@ func Load(product string, getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("BASE_URL: want an absolute http(s) URL such as https://teachpilot.example, got %q", getenv("BASE_URL")))
 	} else {
 		base.Path = strings.TrimSuffix(base.Path, "/")
-		c.BaseURL = base
+		c.BaseURL, c.BaseURLSet = base, getenv("BASE_URL") != ""
 	}
 
 	c.ShutdownTimeout, err = time.ParseDuration(or(getenv("SHUTDOWN_TIMEOUT"), "15s"))
@@ -178,6 +185,11 @@ func (c *Config) loadForms(getenv func(string) string) []error {
 	c.OutboxLease, err = time.ParseDuration(or(getenv("OUTBOX_LEASE"), "30s"))
 	if err != nil || c.OutboxLease < time.Second {
 		errs = append(errs, fmt.Errorf("OUTBOX_LEASE: want a duration of at least 1s such as 30s, got %q", getenv("OUTBOX_LEASE")))
+	}
+
+	c.MailPerRecipientDay, err = strconv.Atoi(or(getenv("MAIL_PER_RECIPIENT_DAY"), "10"))
+	if err != nil || c.MailPerRecipientDay < 0 {
+		errs = append(errs, fmt.Errorf("MAIL_PER_RECIPIENT_DAY: want a number of emails such as 10, or 0 for no limit, got %q", getenv("MAIL_PER_RECIPIENT_DAY")))
 	}
 	return errs
 }
