@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // reclaim makes deleted rows unreadable from the SQLite file, after DeleteByEmail: VACUUM
@@ -20,12 +21,24 @@ func (s *Store) reclaim(ctx context.Context) error {
 	if _, err := s.w.ExecContext(ctx, "VACUUM"); err != nil {
 		return fmt.Errorf("store: vacuum after delete: %w", err)
 	}
-	var busy, pages, copied int
-	if err := s.w.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &pages, &copied); err != nil {
-		return fmt.Errorf("store: checkpoint after delete: %w", err)
+	// The checkpoint reports busy while another one (the checkpointer's) runs or a reader
+	// holds an old snapshot: try again, for a few seconds.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var busy, pages, copied int
+		if err := s.w.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &pages, &copied); err != nil {
+			return fmt.Errorf("store: checkpoint after delete: %w", err)
+		}
+		if busy == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("store: checkpoint after delete: readers kept the WAL busy; run the command again when the site is quiet")
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("store: checkpoint after delete: %w", ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
-	if busy != 0 {
-		return fmt.Errorf("store: checkpoint after delete: readers kept the WAL busy; run the command again when the site is quiet")
-	}
-	return nil
 }

@@ -14,11 +14,11 @@ UPDATE subscribers SET email_key = lower(email);
 UPDATE contacts SET email_key = lower(email);
 UPDATE lesson_plans SET email_key = lower(email);
 UPDATE outbox SET recipient_key = lower(recipient), about_key = lower(about);
-CREATE UNIQUE INDEX subscribers_email_key ON subscribers (email_key);
-CREATE INDEX contacts_email_key ON contacts (email_key);
-CREATE INDEX lesson_plans_email_key ON lesson_plans (email_key);
-CREATE INDEX outbox_recipient_key ON outbox (recipient_key);
-CREATE INDEX outbox_about_key ON outbox (about_key);
+CREATE UNIQUE INDEX subscribers_by_key ON subscribers (email_key);
+CREATE INDEX contacts_by_key ON contacts (email_key);
+CREATE INDEX lesson_plans_by_key ON lesson_plans (email_key);
+CREATE INDEX outbox_recipient_by_key ON outbox (recipient_key);
+CREATE INDEX outbox_about_by_key ON outbox (about_key);
 
 -- A confirmation token is used once: used_at is set when it confirms. A newer confirmation
 -- token, or an unsubscribe, deletes the older ones (store/tokens.go).
@@ -33,7 +33,7 @@ CREATE TABLE mail_quota (
     sent      INTEGER NOT NULL,
     PRIMARY KEY (day, email_key)
 );
-CREATE INDEX mail_quota_email_key ON mail_quota (email_key);
+CREATE INDEX mail_quota_by_key ON mail_quota (email_key);
 
 -- API answers kept for a day by Idempotency-Key (server/idempotency.go): a retry with the
 -- same key and body gets the same answer and stores nothing twice. status 0 means the first
@@ -50,18 +50,18 @@ CREATE TABLE idempotency (
     created_at   TIMESTAMP NOT NULL,
     PRIMARY KEY (route, key)
 );
-CREATE INDEX idempotency_email_key ON idempotency (email_key);
+CREATE INDEX idempotency_by_key ON idempotency (email_key);
 CREATE INDEX idempotency_created ON idempotency (created_at);
 
 -- +goose Down
 DROP TABLE idempotency;
 DROP TABLE mail_quota;
 ALTER TABLE subscriber_tokens DROP COLUMN used_at;
-DROP INDEX outbox_about_key;
-DROP INDEX outbox_recipient_key;
-DROP INDEX lesson_plans_email_key;
-DROP INDEX contacts_email_key;
-DROP INDEX subscribers_email_key;
+DROP INDEX outbox_about_by_key;
+DROP INDEX outbox_recipient_by_key;
+DROP INDEX lesson_plans_by_key;
+DROP INDEX contacts_by_key;
+DROP INDEX subscribers_by_key;
 ALTER TABLE outbox DROP COLUMN about_key;
 ALTER TABLE outbox DROP COLUMN recipient_key;
 ALTER TABLE lesson_plans DROP COLUMN email_key;
