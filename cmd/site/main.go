@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -40,14 +41,17 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
+	if len(os.Args) > 1 {
+		return runAdmin(ctx, cfg.DatabaseURL, os.Args[1:], os.Stdout)
+	}
+	for _, w := range cfg.Warnings() {
+		log.Warn(w)
+	}
 	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if len(os.Args) > 1 {
-		return admin(ctx, db, os.Args[1:])
-	}
 	worker, err := newMailWorker(cfg, log, db)
 	if err != nil {
 		return err
@@ -131,7 +135,7 @@ func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.
 //
 //	site export <email>        print everything stored about an address, as JSON
 //	site delete-email <email>  delete everything stored about an address
-func admin(ctx context.Context, db *store.Store, args []string) error {
+func admin(ctx context.Context, db *store.Store, args []string, stdout io.Writer) error {
 	if len(args) != 2 {
 		return errors.New("usage: site [export <email> | delete-email <email>]")
 	}
@@ -148,7 +152,7 @@ func admin(ctx context.Context, db *store.Store, args []string) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(os.Stdout)
+	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

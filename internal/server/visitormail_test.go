@@ -180,3 +180,30 @@ func TestOldConfirmationLinkRefusedAfterUnsubscribe(t *testing.T) {
 		t.Errorf("the newest link: %d %s, want 200", w.Code, w.Body)
 	}
 }
+
+// TestCrossOriginWithoutBaseURL: with BASE_URL unset, its default origin
+// (http://localhost:8080) is not trusted by a server that is reached elsewhere; requests
+// to the server's own host still pass, and a BASE_URL that is set is trusted.
+func TestCrossOriginWithoutBaseURL(t *testing.T) {
+	tests := []struct {
+		name       string
+		baseURL    string
+		origin     string
+		wantStatus int
+	}{
+		{"unset: a page on localhost:8080 cannot post here", "", "http://localhost:8080", 403},
+		{"unset: this server's own origin can", "", "http://teachpilot.test", 201},
+		{"set to localhost:8080: that origin is trusted", "http://localhost:8080", "http://localhost:8080", 201},
+		{"set: another origin is not", "https://teachpilot.example", "http://localhost:8080", 403},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hs := newHarness(t, map[string]string{"BASE_URL": tt.baseURL})
+			w := hs.do(request{path: "/api/newsletter", body: `{"email":"ada@example.org"}`,
+				header: map[string]string{"Origin": tt.origin}})
+			if w.Code != tt.wantStatus {
+				t.Errorf("status %d, want %d: %s", w.Code, tt.wantStatus, w.Body)
+			}
+		})
+	}
+}
