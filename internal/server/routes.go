@@ -13,7 +13,7 @@ func (s *Server) Handler() http.Handler {
 	// and the per-client rate limit (429) first; other methods get 405.
 	mux.Handle("POST /api/newsletter", s.post(s.subscribe))
 	mux.Handle("POST /api/newsletter/confirm", s.post(s.confirmSubscription))
-	mux.Handle("POST /api/newsletter/unsubscribe", s.post(s.unsubscribe))
+	mux.Handle("POST /api/newsletter/unsubscribe", s.postUnsubscribe(s.unsubscribe)) // oneclick.go
 	mux.Handle("POST /api/contact", s.post(s.createContact))
 	mux.Handle("POST /api/lesson-plans", s.post(s.createLessonPlan))
 	mux.HandleFunc("GET /api/lesson-plans/{reference}", s.lessonPlan)
