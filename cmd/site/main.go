@@ -126,7 +126,7 @@ func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.
 	} else {
 		log.Info("mail is logged, not sent: SMTP_URL is not set")
 	}
-	w := mail.NewWorker(db, sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo, Product: cfg.Product}, log)
+	w := mail.NewWorker(wrapQueue(db), sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo, Product: cfg.Product}, log)
 	w.Lease = cfg.OutboxLease
 	return w, nil
 }
