@@ -105,6 +105,7 @@ func (s *Server) post(h http.HandlerFunc) http.Handler {
 		}
 		h(w, r)
 	})
+	next = s.idempotent(next) // Idempotency-Key (idempotency.go)
 	next = s.rateLimit(next)
 	return s.api.csrf.Handler(next)
 }
