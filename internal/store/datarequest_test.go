@@ -252,3 +252,41 @@ func TestDeletedAddressIsGoneFromTheSQLiteFile(t *testing.T) {
 		t.Errorf("the bystander's contact is gone: %v", err)
 	}
 }
+
+// TestMigrationBackfillsEmailKeys: rows written before the keys existed got them from SQL
+// lower() (ASCII only); the Go migration recomputes them, so a data request finds them too.
+func TestMigrationBackfillsEmailKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := store.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill(t, s)
+	// As the database was after migration 3 alone: keys from SQL lower(), migration 4 not run.
+	for _, q := range []string{
+		`UPDATE subscribers SET email_key = lower(email)`, `UPDATE contacts SET email_key = lower(email)`,
+		`UPDATE lesson_plans SET email_key = lower(email)`, `UPDATE outbox SET recipient_key = lower(recipient), about_key = lower(about)`,
+		`DELETE FROM goose_db_version WHERE version_id = 4`,
+	} {
+		if _, err := store.DBOf(s).ExecContext(t.Context(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if e, err := s.ExportByEmail(t.Context(), elodie.asked); err != nil || len(e.Contacts) != 0 {
+		t.Fatalf("with SQL lower() keys, the contact was found (%d, %v): the test proves nothing", len(e.Contacts), err)
+	}
+	_ = s.Close()
+	s, err = store.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e, err := s.ExportByEmail(t.Context(), elodie.asked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Subscribers) != 1 || len(e.Contacts) != 1 || len(e.LessonPlans) != 1 || len(e.Messages) != 3 {
+		t.Errorf("after the backfill: %d subscribers, %d contacts, %d plans, %d messages; want 1, 1, 1, 3",
+			len(e.Subscribers), len(e.Contacts), len(e.LessonPlans), len(e.Messages))
+	}
+}
