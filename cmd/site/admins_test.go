@@ -13,7 +13,7 @@ import (
 	"github.com/teachpilot/site/internal/store/storetest"
 )
 
-func TestAdminCommands(t *testing.T) {
+func TestAdminAccountCommands(t *testing.T) {
 	db := storetest.SQLite(t)
 	ctx := t.Context()
 	var generated string

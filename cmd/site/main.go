@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -39,14 +40,17 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
+	if len(os.Args) > 1 {
+		return runAdmin(ctx, cfg.DatabaseURL, os.Args[1:], os.Stdout)
+	}
+	for _, w := range cfg.Warnings() {
+		log.Warn(w)
+	}
 	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if len(os.Args) > 1 {
-		return admin(ctx, db, os.Args[1:])
-	}
 	worker, err := newMailWorker(cfg, log, db)
 	if err != nil {
 		return err
@@ -124,7 +128,7 @@ func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.
 	} else {
 		log.Info("mail is logged, not sent: SMTP_URL is not set")
 	}
-	w := mail.NewWorker(db, sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo, Product: cfg.Product}, log)
+	w := mail.NewWorker(wrapQueue(db), sender, mail.Renderer{From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo, Product: cfg.Product}, log)
 	w.Lease = cfg.OutboxLease
 	return w, nil
 }
@@ -134,9 +138,9 @@ func newMailWorker(cfg config.Config, log *slog.Logger, db *store.Store) (*mail.
 //	site export <email>        print everything stored about an address, as JSON
 //	site delete-email <email>  delete everything stored about an address
 //	site admin …               the console's accounts (see admins.go)
-func admin(ctx context.Context, db *store.Store, args []string) error {
+func admin(ctx context.Context, db *store.Store, args []string, stdout io.Writer) error {
 	if args[0] == "admin" {
-		return admins(ctx, db, args[1:], os.Stdin, os.Stdout, os.Stderr)
+		return admins(ctx, db, args[1:], os.Stdin, stdout, os.Stderr)
 	}
 	if len(args) != 2 {
 		return errors.New("usage: site [export <email> | delete-email <email>]")
@@ -154,7 +158,7 @@ func admin(ctx context.Context, db *store.Store, args []string) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(os.Stdout)
+	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

@@ -159,6 +159,12 @@ func TestNothingLost(t *testing.T) {
 // start runs the binary and waits until it answers.
 func start(t *testing.T, bin string, env []string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
+	return startAt(t, bin, env, nothingLostAddr)
+}
+
+// startAt runs the binary, listening at addr, and waits until it answers.
+func startAt(t *testing.T, bin string, env []string, addr string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
 	var logs bytes.Buffer
 	cmd := exec.Command(bin)
 	cmd.Env, cmd.Stdout, cmd.Stderr = env, &logs, &logs
@@ -173,7 +179,7 @@ func start(t *testing.T, bin string, env []string) (*exec.Cmd, *bytes.Buffer) {
 	})
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		resp, err := http.Get("http://" + nothingLostAddr + "/healthz")
+		resp, err := http.Get("http://" + addr + "/healthz")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {

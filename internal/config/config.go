@@ -28,6 +28,9 @@ type Config struct {
 	// scheme and host only. Every absolute URL follows it: the pages, feed, sitemap and
 	// robots.txt (the build's placeholder origin is replaced at start) and email links.
 	BaseURL *url.URL
+	// BaseURLSet reports whether BASE_URL was given: without it BaseURL is
+	// http://localhost:8080, right only on a developer's machine.
+	BaseURLSet bool
 	// DatabaseURL selects the store: a file path or "sqlite:" URL for SQLite, or a
 	// "postgres://" URL for PostgreSQL (DATABASE_URL, default "sqlite:./data/teachpilot.db").
 	DatabaseURL string
@@ -60,6 +63,10 @@ type Config struct {
 	// (OUTBOX_LEASE, default 30s). After a crash, the emails it held wait this long before
 	// another worker, or the restarted one, sends them.
 	OutboxLease time.Duration
+	// MailPerRecipientDay is how many emails one visitor address may be sent per day (UTC),
+	// counted in the database across instances (MAIL_PER_RECIPIENT_DAY, default 10; 0: no
+	// limit). Mail to TEAM_EMAIL is not counted.
+	MailPerRecipientDay int
 }
 
 // RateLimit allows Events requests per Per, with bursts of up to Events.
@@ -91,7 +98,7 @@ func Load(product string, getenv func(string) string) (Config, error) {
 	if err != nil {
 		errs = append(errs, fmt.Errorf("BASE_URL: %w", err))
 	}
-	c.BaseURL = base
+	c.BaseURL, c.BaseURLSet = base, getenv("BASE_URL") != ""
 
 	c.ShutdownTimeout, err = time.ParseDuration(cmp.Or(getenv("SHUTDOWN_TIMEOUT"), "15s"))
 	if err != nil || c.ShutdownTimeout <= 0 {
@@ -179,6 +186,11 @@ func (c *Config) loadForms(getenv func(string) string) []error {
 	c.OutboxLease, err = time.ParseDuration(cmp.Or(getenv("OUTBOX_LEASE"), "30s"))
 	if err != nil || c.OutboxLease < time.Second {
 		errs = append(errs, fmt.Errorf("OUTBOX_LEASE: want a duration of at least 1s such as 30s, got %q", getenv("OUTBOX_LEASE")))
+	}
+
+	c.MailPerRecipientDay, err = strconv.Atoi(cmp.Or(getenv("MAIL_PER_RECIPIENT_DAY"), "10"))
+	if err != nil || c.MailPerRecipientDay < 0 {
+		errs = append(errs, fmt.Errorf("MAIL_PER_RECIPIENT_DAY: want a number of emails such as 10, or 0 for no limit, got %q", getenv("MAIL_PER_RECIPIENT_DAY")))
 	}
 	return errs
 }

@@ -135,7 +135,7 @@ func TestMessagesWaitWhileTheServerIsDownAndArriveExactlyOnce(t *testing.T) {
 	st := openStore(t)
 	enqueue(t, st,
 		outgoing(t, mail.KindNewsletterConfirm, "a@example.org", confirm),
-		outgoing(t, mail.KindContactReceipt, "b@example.org", mail.ContactReceipt{Name: "B", Reason: "Press", Message: "Hello there"}),
+		outgoing(t, mail.KindContactReceipt, "b@example.org", mail.ContactReceipt{Reason: "Press"}),
 		outgoing(t, mail.KindLessonPlanReceipt, "c@example.org", mail.LessonPlanReceipt{Reference: "TP-1", SuccessURL: "http://x/s"}),
 	)
 	w := newWorker(st, smtpSender(t, "smtp://"+addr+"?tls=none"), io.Discard)
@@ -216,7 +216,7 @@ func TestFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			st := openStore(t)
-			enqueue(t, st, outgoing(t, mail.KindContactReceipt, "b@example.org", mail.ContactReceipt{Name: "B", Reason: "Press", Message: "Hello there"}))
+			enqueue(t, st, outgoing(t, mail.KindContactReceipt, "b@example.org", mail.ContactReceipt{Reason: "Press"}))
 			f := &fakeSender{err: tt.err, failures: tt.failures}
 			w := newWorker(st, f, io.Discard)
 			w.MaxAttempts = tt.maxAttempts
@@ -284,7 +284,7 @@ func TestRenderEscapesWhatVisitorsWrote(t *testing.T) {
 func TestTemplatesShowTheProductNameGiven(t *testing.T) {
 	r := mail.Renderer{From: "Lesson & Lab <hi@lab.example>", Product: "Lesson & Lab"}
 	receipt := mail.LessonPlanReceipt{Reference: "TP-1", SuccessURL: "http://localhost/submission-success/TP-1",
-		Summary: []mail.Line{{Label: "Topic", Value: "Fractions"}}}
+		Summary: []mail.Line{{Label: "Grade", Value: "Grade 9"}}}
 	tests := []struct {
 		name, kind string
 		payload    any
@@ -292,7 +292,7 @@ func TestTemplatesShowTheProductNameGiven(t *testing.T) {
 		inSubject, inText bool
 	}{
 		{name: "newsletter confirmation", kind: mail.KindNewsletterConfirm, payload: confirm, inSubject: true, inText: true},
-		{name: "contact receipt", kind: mail.KindContactReceipt, payload: mail.ContactReceipt{Name: "Ada", Reason: "Press", Message: "Hi"}, inText: true},
+		{name: "contact receipt", kind: mail.KindContactReceipt, payload: mail.ContactReceipt{Reason: "Press"}, inText: true},
 		{name: "lesson plan receipt", kind: mail.KindLessonPlanReceipt, payload: receipt, inText: true},
 		{name: "contact to the team", kind: mail.KindContactTeam, payload: mail.ContactTeam{ID: "c1", Name: "Ada", Email: "ada@example.org", Reason: "Press", Message: "Hi"}},
 	}

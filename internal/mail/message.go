@@ -47,19 +47,22 @@ type ContactTeam struct {
 	Message      string `json:"message"`
 }
 
+// The receipts below go to an address nobody has verified: whoever fills in a form can
+// make the site write to anyone. So they carry only the site's own words and links, never
+// text a visitor typed (SPEC B4), and their payloads have no field that could hold it.
+
 // ContactReceipt confirms to a visitor that their message arrived.
 type ContactReceipt struct {
-	Name    string `json:"name"`
-	Reason  string `json:"reason"` // the option's label
-	Message string `json:"message"`
+	Reason string `json:"reason"` // the label of the option chosen: the site's words
 }
 
 // LessonPlanReceipt confirms a lesson-plan request to the teacher.
 type LessonPlanReceipt struct {
 	Reference  string `json:"reference"`
-	Name       string `json:"name,omitempty"`
 	SuccessURL string `json:"successUrl"`
-	Summary    []Line `json:"summary"`
+	// Summary holds only the answers chosen from the form's own options and numbers
+	// (subject, grade, minutes, model, needs); never a free-text field.
+	Summary []Line `json:"summary"`
 }
 
 // Line is one labelled value of a summary.

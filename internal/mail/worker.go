@@ -22,7 +22,8 @@ type Queue interface {
 // each message is claimed by one of them for a lease.
 //
 // Delivery is at least once, and in practice once: a message is marked sent right after the
-// SMTP server accepted it (the end of DATA), and never sent again after that. If the process
+// SMTP server accepted it (the end of DATA), and never sent again after that; a failed
+// update is tried again while the lease lasts (record.go). If the process
 // dies between the server's acceptance and that update, the message is sent again when its
 // lease runs out; it keeps its Message-ID, so receivers can recognise the duplicate.
 type Worker struct {
@@ -125,7 +126,7 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 		handled[i] = true
 		m := rows[i]
 		if sendErr == nil {
-			if err := w.Queue.MarkSent(record, m.ID, w.Now()); err != nil {
+			if err := w.markSent(record, m.ID, claimedAt.Add(w.Lease*9/10)); err != nil {
 				errs = append(errs, err)
 			}
 			w.Log.Info("mail sent", "id", m.ID, "kind", m.Kind, "attempt", m.Attempts)

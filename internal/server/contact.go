@@ -50,18 +50,16 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		receipt, err := mail.Outgoing(mail.KindContactReceipt, c.Email, c.Email, mail.ContactReceipt{
-			Name: c.Name, Reason: reason, Message: c.Message,
-		})
+		// The receipt goes to an unverified address: the site's words only (mail.ContactReceipt).
+		receipt, err := mail.Outgoing(mail.KindContactReceipt, c.Email, c.Email, mail.ContactReceipt{Reason: reason})
 		if err != nil {
 			return err
 		}
-		for _, m := range []store.NewMessage{team, receipt} {
-			if _, err := tx.Enqueue(ctx, m, c.CreatedAt); err != nil {
-				return err
-			}
+		if _, err := tx.Enqueue(ctx, team, c.CreatedAt); err != nil {
+			return err
 		}
-		return nil
+		_, err = s.enqueueToVisitor(ctx, tx, receipt, c.CreatedAt)
+		return err
 	})
 	if err != nil {
 		s.serverError(w, r, fmt.Errorf("contact: %w", err))

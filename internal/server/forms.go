@@ -65,8 +65,11 @@ func (s *Server) initForms() error {
 		s.api.limiter = newLimiter(s.cfg.RateLimit.Events, s.cfg.RateLimit.Per, s.cfg.TrustedProxies)
 	}
 	s.api.csrf = http.NewCrossOriginProtection()
-	if s.cfg.BaseURL != nil {
-		// Behind a proxy that rewrites Host, the public origin is still same-origin.
+	if s.cfg.BaseURL != nil && s.cfg.BaseURLSet {
+		// Behind a proxy that rewrites Host, the public origin is still same-origin. Without
+		// BASE_URL, its default (http://localhost:8080) is not trusted: requests to this
+		// server's own host pass as same-origin anyway, and a site listening elsewhere must
+		// not accept posts from whatever runs on localhost:8080.
 		if err := s.api.csrf.AddTrustedOrigin(s.cfg.BaseURL.Scheme + "://" + s.cfg.BaseURL.Host); err != nil {
 			return fmt.Errorf("server: trusted origin: %w", err)
 		}
@@ -87,6 +90,7 @@ func (s *Server) post(h http.HandlerFunc) http.Handler {
 		}
 		h(w, r)
 	})
+	next = s.idempotent(next) // Idempotency-Key (idempotency.go)
 	next = s.rateLimit(next)
 	return s.api.csrf.Handler(next)
 }

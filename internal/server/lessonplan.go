@@ -77,16 +77,16 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 			if err := tx.AddLessonPlan(ctx, p); err != nil || p.Spam {
 				return err
 			}
+			// To an unverified address: only the answers chosen from the form's options.
 			msg, err := mail.Outgoing(mail.KindLessonPlanReceipt, p.Email, p.Email, mail.LessonPlanReceipt{
 				Reference:  p.Reference,
-				Name:       p.Name,
 				SuccessURL: s.link(s.confirmationPath(p.Reference), "", ""),
-				Summary:    s.summaryLines(p, strconv.Itoa),
+				Summary:    s.summaryLines(p, strconv.Itoa, choiceKind),
 			})
 			if err != nil {
 				return err
 			}
-			_, err = tx.Enqueue(ctx, msg, p.CreatedAt)
+			_, err = s.enqueueToVisitor(ctx, tx, msg, p.CreatedAt)
 			return err
 		})
 		if err == nil || ctx.Err() != nil {
@@ -163,7 +163,7 @@ func (s *Server) lessonPlanPage(w http.ResponseWriter, r *http.Request) {
 	}
 	minutes := func(n int) string { return strconv.Itoa(n) + " minutes" }
 	s.writePage(w, r, http.StatusOK, confirmationTemplate, "Request received", confirmation{
-		Reference: p.Reference, Summary: s.summaryLines(p, minutes),
+		Reference: p.Reference, Summary: s.summaryLines(p, minutes, func(string) bool { return true }),
 		Home: s.paths.home, LessonPlan: s.paths.lessonPlan, Blog: s.paths.blog,
 	})
 }
@@ -179,7 +179,7 @@ func summarize(p store.LessonPlan) lessonPlanSummary {
 // summaryLines is the request as labelled lines for the confirmation email and page, in
 // the form's order, options by their labels, the length as duration writes it, without the
 // email address.
-func (s *Server) summaryLines(p store.LessonPlan, duration func(int) string) []mail.Line {
+func (s *Server) summaryLines(p store.LessonPlan, duration func(int) string, keep func(kind string) bool) []mail.Line {
 	values := map[string]string{
 		"subject": p.Subject, "grade": p.Grade, "topic": p.Topic, "duration": duration(p.Duration),
 		"name": p.Name, "school": p.School, "objectives": p.Objectives, "standards": p.Standards,
@@ -200,7 +200,7 @@ func (s *Server) summaryLines(p store.LessonPlan, duration func(int) string) []m
 			}
 			v = strings.Join(labels, ", ")
 		}
-		if v != "" && f.Name != "email" {
+		if v != "" && f.Name != "email" && keep(f.Kind) {
 			lines = append(lines, mail.Line{Label: f.Label, Value: v})
 		}
 	}

@@ -87,11 +87,8 @@ func (s *Server) subscribe(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Enqueue(ctx, msg, now); err != nil {
-			return err
-		}
-		queued = true
-		return nil
+		queued, err = s.enqueueToVisitor(ctx, tx, msg, now)
+		return err
 	})
 	if err != nil {
 		s.serverError(w, r, fmt.Errorf("subscribe: %w", err))
@@ -125,6 +122,14 @@ func (s *Server) confirmSubscription(w http.ResponseWriter, r *http.Request) {
 		}
 		if expires != nil && now.After(*expires) {
 			return errExpiredToken
+		}
+		// A token confirms once; opened again while the address is confirmed, the same
+		// answer as before (store/tokens.go).
+		if fresh, err := tx.UseConfirmToken(ctx, hashToken(token), now); err != nil || !fresh {
+			if err == nil && sub.Status != store.Confirmed {
+				err = errUnknownToken
+			}
+			return err
 		}
 		return tx.Confirm(ctx, sub.ID, now)
 	})

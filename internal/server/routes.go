@@ -14,15 +14,16 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 
 	// The form API (one file per form). Posts pass the cross-origin check (403) and the
-	// per-client rate limit (429) first; other methods on the same paths get 405.
-	for path, h := range map[string]http.HandlerFunc{
-		"/api/newsletter":             s.subscribe,
-		"/api/newsletter/confirm":     s.confirmSubscription,
-		"/api/newsletter/unsubscribe": s.unsubscribe,
-		"/api/contact":                s.createContact,
-		"/api/lesson-plans":           s.createLessonPlan,
+	// per-client rate limit (429) first; other methods on the same paths get 405. The
+	// one-click unsubscribe has a bucket of its own (oneclick.go).
+	for path, h := range map[string]http.Handler{
+		"/api/newsletter":             s.post(s.subscribe),
+		"/api/newsletter/confirm":     s.post(s.confirmSubscription),
+		"/api/newsletter/unsubscribe": s.postUnsubscribe(s.unsubscribe),
+		"/api/contact":                s.post(s.createContact),
+		"/api/lesson-plans":           s.post(s.createLessonPlan),
 	} {
-		mux.Handle("POST "+path, s.post(h))
+		mux.Handle("POST "+path, h)
 		mux.HandleFunc(path, allow("POST"))
 	}
 	mux.HandleFunc("GET /api/lesson-plans/{reference}", s.lessonPlan)

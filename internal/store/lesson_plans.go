@@ -56,10 +56,10 @@ func (tx *Tx) AddLessonPlan(ctx context.Context, p LessonPlan) error {
 		return fmt.Errorf("store: add lesson plan: %w", err)
 	}
 	_, err = tx.exec(ctx,
-		`INSERT INTO lesson_plans (`+lessonPlanColumns+`)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+		`INSERT INTO lesson_plans (`+lessonPlanColumns+`, email_key)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 		p.Reference, p.Email, p.Subject, p.Grade, p.Topic, p.Duration, p.Name, p.School, p.Objectives,
-		p.Standards, p.InstructionalModel, string(diffJSON), p.Notes, p.Spam, utc(p.CreatedAt))
+		p.Standards, p.InstructionalModel, string(diffJSON), p.Notes, p.Spam, utc(p.CreatedAt), EmailKey(p.Email))
 	if err != nil {
 		return fmt.Errorf("store: add lesson plan: %w", err)
 	}

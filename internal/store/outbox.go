@@ -45,9 +45,9 @@ type NewMessage struct {
 func (tx *Tx) Enqueue(ctx context.Context, m NewMessage, now time.Time) (int64, error) {
 	var id int64
 	err := tx.queryRow(ctx,
-		`INSERT INTO outbox (kind, recipient, about, payload, status, next_attempt_at, created_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
-		m.Kind, m.Recipient, m.About, string(m.Payload), OutboxPending, utc(now)).Scan(&id)
+		`INSERT INTO outbox (kind, recipient, about, payload, status, next_attempt_at, created_at, recipient_key, about_key)
+		 VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING id`,
+		m.Kind, m.Recipient, m.About, string(m.Payload), OutboxPending, utc(now), EmailKey(m.Recipient), EmailKey(m.About)).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("store: enqueue %s: %w", m.Kind, err)
 	}
@@ -102,10 +102,11 @@ func (s *Store) Retry(ctx context.Context, id int64, next time.Time, reason stri
 	return nil
 }
 
-// MarkFailed gives up on message id.
+// MarkFailed gives up on message id. Its payload is cleared as for a sent one: a failed
+// message is never rendered again, and its links must not outlive it in the database.
 func (s *Store) MarkFailed(ctx context.Context, id int64, reason string) error {
 	_, err := s.wexec(ctx,
-		`UPDATE outbox SET status = $2, locked_until = NULL, last_error = $3 WHERE id = $1`,
+		`UPDATE outbox SET status = $2, locked_until = NULL, last_error = $3, payload = '{}' WHERE id = $1`,
 		id, OutboxFailed, reason)
 	if err != nil {
 		return fmt.Errorf("store: mark message %d failed: %w", id, err)

@@ -27,7 +27,7 @@ const (
 // Subscriber is one address that asked for the newsletter.
 type Subscriber struct {
 	ID     int64
-	Email  string // lower-cased
+	Email  string // as first typed; found by EmailKey
 	Status string // Pending, Confirmed or Unsubscribed
 	// Spam is set when the address arrived with the honeypot filled and no real request
 	// for it has come since.
@@ -54,28 +54,28 @@ func scanSubscriber(row scanner) (Subscriber, error) {
 // the subscriber's id and whether it was created. Concurrent calls for one address are safe.
 func (tx *Tx) AddSubscriber(ctx context.Context, email string, spam bool, now time.Time) (id int64, created bool, err error) {
 	err = tx.queryRow(ctx,
-		`INSERT INTO subscribers (email, status, spam, created_at, updated_at)
-		 VALUES ($1, $2, $3, $4, $4)
-		 ON CONFLICT (email) DO NOTHING
+		`INSERT INTO subscribers (email, email_key, status, spam, created_at, updated_at)
+		 VALUES ($1, $5, $2, $3, $4, $4)
+		 ON CONFLICT (email_key) DO NOTHING
 		 RETURNING id`,
-		email, Pending, spam, utc(now)).Scan(&id)
+		email, Pending, spam, utc(now), EmailKey(email)).Scan(&id)
 	if err == nil {
 		return id, true, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, fmt.Errorf("store: add subscriber: %w", err)
 	}
-	err = tx.queryRow(ctx, `SELECT id FROM subscribers WHERE email = $1`, email).Scan(&id)
+	err = tx.queryRow(ctx, `SELECT id FROM subscribers WHERE email_key = $1`, EmailKey(email)).Scan(&id)
 	if err != nil {
 		return 0, false, notFound(err, "add subscriber")
 	}
 	return id, false, nil
 }
 
-// Subscriber returns the subscriber with the given address (lower-cased).
+// Subscriber returns the subscriber with the given address (in any spelling: see EmailKey).
 func (s *Store) Subscriber(ctx context.Context, email string) (Subscriber, error) {
 	sub, err := scanSubscriber(s.db.QueryRowContext(ctx,
-		`SELECT `+subscriberColumns+` FROM subscribers WHERE email = $1`, email))
+		`SELECT `+subscriberColumns+` FROM subscribers WHERE email_key = $1`, EmailKey(email)))
 	if err != nil {
 		return Subscriber{}, notFound(err, "subscriber")
 	}
@@ -105,11 +105,16 @@ func (tx *Tx) StartConfirmation(ctx context.Context, id int64, now, notBefore ti
 }
 
 // AddSubscriberToken stores the SHA-256 hash of a token sent to subscriber id. A nil
-// expiresAt means the token does not expire.
+// expiresAt means the token does not expire. A confirmation token replaces the older ones.
 func (tx *Tx) AddSubscriberToken(ctx context.Context, hash []byte, id int64, purpose string, now time.Time, expiresAt *time.Time) error {
 	var exp sql.NullTime
 	if expiresAt != nil {
 		exp = sql.NullTime{Time: utc(*expiresAt), Valid: true}
+	}
+	if purpose == PurposeConfirm { // a newer confirmation supersedes the older ones (tokens.go)
+		if err := tx.DropConfirmTokens(ctx, id); err != nil {
+			return err
+		}
 	}
 	_, err := tx.exec(ctx,
 		`INSERT INTO subscriber_tokens (token_hash, subscriber_id, purpose, created_at, expires_at)
@@ -166,7 +171,7 @@ func (tx *Tx) Unsubscribe(ctx context.Context, id int64, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("store: unsubscribe: %w", err)
 	}
-	return nil
+	return tx.DropConfirmTokens(ctx, id) // an old confirmation link must not subscribe again
 }
 
 // ConfirmedSubscribers returns the addresses that receive the newsletter, oldest first.

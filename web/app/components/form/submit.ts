@@ -40,26 +40,47 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * postJson sends body as JSON to url and sorts the answer into a SubmitResult. It never
- * throws: network failures and unexpected answers become "failed".
+ * idempotencyKeys holds the Idempotency-Key of each submission (URL and data) whose answer
+ * was lost: a network error, a 5xx or a 409 (the first attempt still running). Sending the
+ * same data again reuses its key, so the server stores it once even if the lost attempt did
+ * arrive. Any other answer ends the submission: the next one, even of the same data, is a new
+ * submission with a new key.
+ */
+const idempotencyKeys = new Map<string, string>();
+
+function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * postJson sends body as JSON to url, with an Idempotency-Key header (see idempotencyKeys),
+ * and sorts the answer into a SubmitResult. It never throws: network failures and unexpected
+ * answers become "failed".
  */
 export async function postJson<T>(
   url: string,
   body: unknown,
   init?: { signal?: AbortSignal },
 ): Promise<SubmitResult<T>> {
+  const payload = JSON.stringify(body);
+  const attempt = `${url}\n${payload}`;
+  const key = idempotencyKeys.get(attempt) ?? newIdempotencyKey();
+  idempotencyKeys.set(attempt, key);
   let response: Response;
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": key },
+      body: payload,
       credentials: "same-origin",
       signal: init?.signal,
     });
   } catch {
     return { kind: "failed", status: 0, message: NETWORK_ERROR };
   }
+  if (response.status !== 409 && response.status < 500) idempotencyKeys.delete(attempt);
 
   const data = await readJson(response);
   if (response.ok) return { kind: "ok", status: response.status, body: data as T };
