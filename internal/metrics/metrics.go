@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/teachpilot/site/internal/store"
@@ -61,7 +62,7 @@ func New(mail MailSource, now func() time.Time) *Metrics {
 	}
 	m.Registry.MustRegister(m.Submissions, m.RequestDuration, m.WebhookDeliveries, m.Plans,
 		&mailCollector{src: mail, now: now},
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 

@@ -70,7 +70,9 @@ func TestAIPlanner(t *testing.T) {
 				return v
 			}
 			var phases []Phase
-			json.Unmarshal(v, &phases)
+			if err := json.Unmarshal(v, &phases); err != nil {
+				panic(err) // the fake's own JSON
+			}
 			for i := range phases {
 				phases[i].Minutes = 20 * (i%2 + 1) // far too many
 			}

@@ -93,14 +93,20 @@ func TestAISchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	var props map[string]json.RawMessage
-	json.Unmarshal(top.Properties, &props)
+	if err := json.Unmarshal(top.Properties, &props); err != nil {
+		t.Fatal(err)
+	}
 	pd := json.NewDecoder(bytes.NewReader(top.Properties))
-	pd.Token()
+	if _, err := pd.Token(); err != nil {
+		t.Fatal(err)
+	}
 	for pd.More() {
 		k, _ := pd.Token()
 		keys = append(keys, k.(string))
 		var skip json.RawMessage
-		pd.Decode(&skip)
+		if err := pd.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
 	}
 	want := slices.DeleteFunc(slices.Clone(SectionKeys), func(k string) bool { return k == SectionAbout || k == SectionProvenance })
 	if !slices.Equal(keys, want) || !slices.Equal(top.Required, want) || top.Additional {

@@ -68,7 +68,7 @@ func planProblems(b *Builtin, r Request, p Plan) []string {
 		fail("provenance label %q does not say it is a draft", p.Provenance.Label)
 	}
 	// Standards: exactly the teacher's, nothing else.
-	if want := splitStandards(r.Standards); !slices.Equal(p.Standards, want) && !(len(want) == 0 && len(p.Standards) == 0) {
+	if want := splitStandards(r.Standards); !slices.Equal(p.Standards, want) && (len(want) != 0 || len(p.Standards) != 0) {
 		fail("standards %q, want %q", p.Standards, want)
 	}
 	// Supports: one entry per ticked need, in order, and each need in some phase.
@@ -85,7 +85,7 @@ func planProblems(b *Builtin, r Request, p Plan) []string {
 				kinds["higher"] = true
 			}
 		}
-		if ns.Need == NeedIEP504 && !(kinds[KindPresentation] && kinds[KindResponse] && kinds[KindSetting] && kinds[KindTiming]) {
+		if ns.Need == NeedIEP504 && (!kinds[KindPresentation] || !kinds[KindResponse] || !kinds[KindSetting] || !kinds[KindTiming]) {
 			fail("IEP/504 supports miss a kind: %v", kinds)
 		}
 		if ns.Need == NeedAdvanced && !kinds["higher"] {

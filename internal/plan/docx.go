@@ -105,7 +105,7 @@ func (d *docWriter) run(text string, bold bool) {
 		d.b.WriteString("<w:rPr><w:b/></w:rPr>")
 	}
 	d.b.WriteString(`<w:t xml:space="preserve">`)
-	xml.EscapeText(&d.b, []byte(text)) // writes to a bytes.Buffer: cannot fail
+	_ = xml.EscapeText(&d.b, []byte(text)) // writes to a bytes.Buffer: cannot fail
 	d.b.WriteString("</w:t></w:r>")
 }
 

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 )
@@ -80,7 +79,7 @@ func (f *fakeAI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if a.status != 0 && a.status != http.StatusOK {
 		w.WriteHeader(a.status)
-		io.WriteString(w, a.body)
+		_, _ = io.WriteString(w, a.body)
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -92,7 +91,7 @@ func (f *fakeAI) serve(w http.ResponseWriter, r *http.Request) {
 		flusher.Flush()
 		return true
 	}
-	io.WriteString(w, ": a comment line, which clients ignore\n\n")
+	_, _ = io.WriteString(w, ": a comment line, which clients ignore\n\n")
 	flusher.Flush()
 	started := map[string]bool{}
 	for _, p := range a.pieces {
@@ -175,13 +174,4 @@ func aiPlan(b *Builtin, req Request) Plan {
 	p := b.Plan(req)
 	p.Title = "AI draft: " + b.Normalize(req).Topic
 	return p
-}
-
-// joinPieces returns the streamed content as one string.
-func joinPieces(ps []piece) string {
-	var b strings.Builder
-	for _, p := range ps {
-		b.WriteString(p.text)
-	}
-	return b.String()
 }

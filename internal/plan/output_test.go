@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"io"
 	"slices"
 	"strconv"
@@ -58,7 +59,7 @@ func readDOCX(t *testing.T, data []byte) (docxDoc, map[string][]byte) {
 	inCell := false
 	for {
 		tok, err := dec.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
@@ -188,7 +189,9 @@ func TestWriteDOCX(t *testing.T) {
 		t.Error("unescaped markup in document.xml")
 	}
 	var again bytes.Buffer
-	WriteDOCX(&again, p)
+	if err := WriteDOCX(&again, p); err != nil {
+		t.Fatal(err)
+	}
 	if !bytes.Equal(buf.Bytes(), again.Bytes()) {
 		t.Error("the same plan gave different bytes")
 	}

@@ -53,9 +53,7 @@ func (a *AI) userMessage(r Request) string {
 	for _, ph := range base.Phases {
 		q.SuggestedPhases = append(q.SuggestedPhases, suggestedPhase{ph.Name, ph.Minutes})
 	}
-	for _, n := range r.Differentiation {
-		q.Differentiation = append(q.Differentiation, n)
-	}
+	q.Differentiation = append(q.Differentiation, r.Differentiation...)
 	if q.Objectives == nil {
 		q.Objectives = []string{}
 	}

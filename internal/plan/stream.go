@@ -124,7 +124,7 @@ func (s *sectionScanner) feed(text string) ([]rawMember, error) {
 				s.state, s.keyStart = scanInKey, s.pos
 			case c == '}' && s.key == "":
 				s.state = scanDone
-			case !space && !(c == ',' && s.key != ""):
+			case !space && (c != ',' || s.key == ""):
 				return out, errBrokenJSON
 			}
 		case scanInKey:

@@ -54,6 +54,9 @@ func TestListQueriesWalkAnIndex(t *testing.T) {
 				}
 				plan = append(plan, detail)
 			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
 			p := strings.Join(plan, "; ")
 			t.Log(p)
 			if !strings.Contains(p, tc.wantIndex) || strings.Contains(p, "TEMP B-TREE") {

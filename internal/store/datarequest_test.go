@@ -92,6 +92,9 @@ func tables(t *testing.T, s *store.Store) []string {
 		}
 		names = append(names, n)
 	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 	if len(names) < 8 {
 		t.Fatalf("tables = %v: the schema was not read", names)
 	}
@@ -104,37 +107,47 @@ func rowsMentioning(t *testing.T, s *store.Store, address string) map[string]int
 	key := store.EmailKey(address)
 	found := map[string]int{}
 	for _, table := range tables(t, s) {
-		rows, err := store.DBOf(s).QueryContext(t.Context(), `SELECT * FROM `+table)
-		if err != nil {
-			t.Fatal(err)
+		if n := countRows(t, s, table, key); n > 0 {
+			found[table] = n
 		}
-		cols, _ := rows.Columns()
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
-			for _, v := range vals {
-				text := fmt.Sprint(v)
-				if b, ok := v.([]byte); ok {
-					text = string(b)
-				}
-				if strings.Contains(store.EmailKey(text), key) {
-					found[table]++
-					break
-				}
-			}
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		rows.Close()
 	}
 	return found
+}
+
+// countRows counts the rows of table with a value holding key.
+func countRows(t *testing.T, s *store.Store, table, key string) int {
+	t.Helper()
+	n := 0
+	rows, err := store.DBOf(s).QueryContext(t.Context(), `SELECT * FROM `+table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vals {
+			text := fmt.Sprint(v)
+			if b, ok := v.([]byte); ok {
+				text = string(b)
+			}
+			if strings.Contains(store.EmailKey(text), key) {
+				n++
+				break
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 func TestEmailKeyIsOneFormForEverySpelling(t *testing.T) {
@@ -262,11 +275,12 @@ func TestMigrationBackfillsEmailKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	fill(t, s)
-	// As the database was after migration 3 alone: keys from SQL lower(), migration 4 not run.
+	// As the database was after migration 3 alone: keys from SQL lower(), the Go migration
+	// (4) not run yet. (It is run by hand below: goose refuses to apply a version lower than
+	// the database's, and later migrations exist.)
 	for _, q := range []string{
 		`UPDATE subscribers SET email_key = lower(email)`, `UPDATE contacts SET email_key = lower(email)`,
 		`UPDATE lesson_plans SET email_key = lower(email)`, `UPDATE outbox SET recipient_key = lower(recipient), about_key = lower(about)`,
-		`DELETE FROM goose_db_version WHERE version_id = 4`,
 	} {
 		if _, err := store.DBOf(s).ExecContext(t.Context(), q); err != nil {
 			t.Fatal(err)
@@ -275,9 +289,7 @@ func TestMigrationBackfillsEmailKeys(t *testing.T) {
 	if e, err := s.ExportByEmail(t.Context(), elodie.asked); err != nil || len(e.Contacts) != 0 {
 		t.Fatalf("with SQL lower() keys, the contact was found (%d, %v): the test proves nothing", len(e.Contacts), err)
 	}
-	_ = s.Close()
-	s, err = store.Open(t.Context(), path)
-	if err != nil {
+	if err := store.BackfillEmailKeys(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()

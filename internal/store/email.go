@@ -37,28 +37,23 @@ func backfillEmailKeys(ctx context.Context, tx *sql.Tx) error {
 		{"outbox", "id", "recipient", "recipient_key"},
 		{"outbox", "id", "about", "about_key"},
 	} {
-		rows, err := tx.QueryContext(ctx, `SELECT `+t.id+`, `+t.from+`, `+t.key+` FROM `+t.table)
-		if err != nil {
-			return fmt.Errorf("store: backfill %s.%s: %w", t.table, t.key, err)
-		}
 		type fix struct{ id, key string }
-		var fixes []fix
-		for rows.Next() {
+		rows, err := tx.QueryContext(ctx, `SELECT `+t.id+`, `+t.from+`, `+t.key+` FROM `+t.table)
+		all, err := collect(rows, err, func(row scanner) (fix, error) {
 			var id, addr, key string
-			if err := rows.Scan(&id, &addr, &key); err != nil {
-				rows.Close()
-				return fmt.Errorf("store: backfill %s.%s: %w", t.table, t.key, err)
-			}
+			err := row.Scan(&id, &addr, &key)
 			if k := EmailKey(addr); k != key {
-				fixes = append(fixes, fix{id, k})
+				return fix{id, k}, err
 			}
-		}
-		err = rows.Err()
-		rows.Close()
+			return fix{}, err
+		})
 		if err != nil {
 			return fmt.Errorf("store: backfill %s.%s: %w", t.table, t.key, err)
 		}
-		for _, f := range fixes {
+		for _, f := range all {
+			if f.id == "" {
+				continue // already right
+			}
 			q := `UPDATE ` + t.table + ` SET ` + t.key + ` = $1 WHERE ` + t.id + ` = $2`
 			if t.id == "id" {
 				q = `UPDATE ` + t.table + ` SET ` + t.key + ` = $1 WHERE CAST(` + t.id + ` AS TEXT) = $2`

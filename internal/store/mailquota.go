@@ -51,26 +51,18 @@ func (tx *Tx) CountMail(ctx context.Context, key string, now time.Time, limit in
 }
 
 func (s *Store) exportMailAndAnswers(ctx context.Context, key string) ([]MailQuotaDay, []KeptAnswer, error) {
-	quota := []MailQuotaDay{}
 	rows, err := s.db.QueryContext(ctx, `SELECT day, sent FROM mail_quota WHERE email_key = $1 ORDER BY day`, key)
-	if err != nil {
-		return nil, nil, fmt.Errorf("store: export mail quota: %w", err)
-	}
-	for rows.Next() {
+	quota, err := collect(rows, err, func(row scanner) (MailQuotaDay, error) {
 		var day int64
 		var q MailQuotaDay
-		if err := rows.Scan(&day, &q.Sent); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("store: export mail quota: %w", err)
-		}
+		err := row.Scan(&day, &q.Sent)
 		q.Day = time.Unix(day*86400, 0).UTC().Format(time.DateOnly)
-		quota = append(quota, q)
-	}
-	err = rows.Err()
-	rows.Close()
+		return q, err
+	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: export mail quota: %w", err)
 	}
+	quota = append([]MailQuotaDay{}, quota...) // a list, not null, in the JSON
 	answers := []KeptAnswer{}
 	rows, err = s.db.QueryContext(ctx, `SELECT route, status, body, created_at FROM idempotency WHERE email_key = $1 ORDER BY created_at`, key)
 	if err != nil {

@@ -544,8 +544,10 @@ func TestWALIsCheckpointedAndEmptiedWhenIdle(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Without checkpoints 3,000 commits of a few pages each leave a WAL of tens of MB.
-	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 24<<20 {
+	// Without checkpoints 3,000 commits of a few pages each (the row and its indexes) leave
+	// a WAL of tens of MB; the checkpointer restarts it past walRestartPages (16 MB), and on
+	// a busy machine a few thousand more pages may come in before the restart lands.
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 40<<20 {
 		t.Errorf("WAL after 3000 commits: %d bytes, want it bounded", fi.Size())
 	}
 	deadline := time.Now().Add(5 * time.Second)

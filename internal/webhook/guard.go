@@ -18,7 +18,7 @@ var ErrRefusedTarget = errors.New("webhook: target refused")
 func ValidateURL(raw string, allowPrivate bool) error {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrRefusedTarget, err)
+		return fmt.Errorf("%w: %w", ErrRefusedTarget, err)
 	}
 	switch {
 	case u.Scheme != "https":
@@ -57,7 +57,7 @@ func control(allowPrivate bool) func(network, address string, c syscall.RawConn)
 		}
 		host, _, err := net.SplitHostPort(address)
 		if err != nil {
-			return fmt.Errorf("%w: %v", ErrRefusedTarget, err)
+			return fmt.Errorf("%w: %w", ErrRefusedTarget, err)
 		}
 		ip, err := netip.ParseAddr(host)
 		if err != nil || refused(ip) {
