@@ -63,7 +63,9 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 			if err := tx.AddSubscriberToken(ctx, hash("expired"), id, store.PurposeConfirm, now.Add(-time.Hour), &expired); err != nil {
 				return err
 			}
-			if err := tx.AddSubscriberToken(ctx, hash("live"), id, store.PurposeConfirm, now.Add(-time.Hour), &live); err != nil {
+			// The live token belongs to another subscriber: a newer confirmation token
+			// supersedes (deletes) the older ones of the same subscriber.
+			if err := tx.AddSubscriberToken(ctx, hash("live"), subIDs["new-pending@example.org"], store.PurposeConfirm, now.Add(-time.Hour), &live); err != nil {
 				return err
 			}
 			if err := tx.AddSubscriberToken(ctx, hash("forever"), id, store.PurposeUnsubscribe, now.Add(-time.Hour), nil); err != nil {
