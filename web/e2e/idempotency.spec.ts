@@ -19,7 +19,7 @@ test("the contact form sends an Idempotency-Key, and a retry with it gets the fi
   await main.getByRole("button", { name: "Send message" }).click();
   const response = await answered;
   expect(response.status()).toBe(201);
-  const key = response.request().headers()["idempotency-key"];
+  const key = response.request().headers()["idempotency-key"] ?? "";
   expect(key).toMatch(/^[0-9a-f]{32}$/);
 
   const retry = await request.post("/api/contact", {
