@@ -158,7 +158,19 @@ func tooLarge(err error) bool {
 // readJSON decodes exactly one JSON value from body into dst: unknown fields of a struct
 // are refused, and so is anything after the value.
 func readJSON(body io.Reader, dst any) error {
-	dec := json.NewDecoder(body)
+	// encoding/json would replace invalid UTF-8 with U+FFFD and store the guess: refuse it,
+	// as a form post with it is refused (checkText).
+	b, err := io.ReadAll(body)
+	if err != nil {
+		if tooLarge(err) {
+			return &requestError{http.StatusRequestEntityTooLarge, "The request body is too large."}
+		}
+		return badRequest("The request body could not be read.")
+	}
+	if !utf8.Valid(b) {
+		return badRequest("The request body is not valid UTF-8.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {

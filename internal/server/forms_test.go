@@ -322,6 +322,8 @@ func TestRequestProblems(t *testing.T) {
 			{form + ": a valid post is created", request{path: ep.path, body: valid}, 201, "", nil},
 			{form + ": JSON with a charset is fine", request{path: ep.path, body: valid, contentType: "application/json; charset=utf-8"}, 201, "", nil},
 			{form + ": malformed JSON is 400", request{path: ep.path, body: `{"email": "ada@example.org"`}, 400, "not valid JSON", nil},
+			{form + ": invalid UTF-8 in a JSON string is 400, not stored as a guess", request{path: ep.path, body: strings.Replace(valid, "@", "\xff@", 1)}, 400, "not valid UTF-8", nil},
+			{form + ": a line break in a one-line field is 422", request{path: ep.path, body: jsonOf(t, with(ep.valid, "email", "ada@example.org\nBcc: x@example.org"))}, 422, "", nil},
 			{form + ": an empty body is 400", request{path: ep.path, body: "", contentType: "application/json"}, 400, "not valid JSON", nil},
 			{form + ": a JSON array is 400", request{path: ep.path, body: `[1,2]`}, 400, "not valid JSON", nil},
 			{form + ": JSON null is 400", request{path: ep.path, body: `null`}, 400, "must be a JSON object", nil},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,8 +18,17 @@ import (
 
 // formRules is web/forms.json.
 type formRules struct {
-	Honeypot string               `json:"honeypot"`
-	Forms    map[string]*formSpec `json:"forms"`
+	Honeypot string `json:"honeypot"`
+	// RefuseByKind lists, per kind of field, the characters its values may not hold.
+	RefuseByKind map[string][]*refusal `json:"refuseByKind"`
+	Forms        map[string]*formSpec  `json:"forms"`
+}
+
+// refusal is a pattern a field's value must not match, with the message saying why.
+type refusal struct {
+	Pattern string `json:"pattern"`
+	Message string `json:"message"`
+	re      *regexp.Regexp
 }
 
 // formSpec is one form: where it lives on the site and its fields.
@@ -51,6 +61,8 @@ type fieldRule struct {
 	Max       *int              `json:"max"`
 	Options   []option          `json:"options"`
 	Messages  map[string]string `json:"messages"`
+
+	refuse []*refusal // forms.json's refuseByKind for this field's kind
 }
 
 type option struct {
@@ -72,6 +84,14 @@ func parseFormRules(b []byte, pages *web.PageTable) (*formRules, error) {
 		return nil, errors.New("server: forms.json: no honeypot field name")
 	}
 	var errs []error
+	for kind, list := range rules.RefuseByKind {
+		for i, r := range list {
+			var err error
+			if r.re, err = regexp.Compile(r.Pattern); err != nil || r.Message == "" {
+				errs = append(errs, fmt.Errorf("server: forms.json: refuseByKind.%s[%d]: a pattern and a message, please: %v", kind, i, err))
+			}
+		}
+	}
 	for _, name := range servedForms {
 		f := rules.Forms[name]
 		if f == nil {
@@ -101,6 +121,7 @@ func parseFormRules(b []byte, pages *web.PageTable) (*formRules, error) {
 			if fr.Name == rules.Honeypot {
 				errs = append(errs, fmt.Errorf("server: forms.json: %s.%s: the honeypot's name", name, fr.Name))
 			}
+			fr.refuse = rules.RefuseByKind[fr.Kind]
 			f.byName[fr.Name] = fr
 		}
 	}
@@ -143,6 +164,11 @@ func checkField(f *fieldRule, v string) string {
 	}
 	if f.MinLength != nil && n < *f.MinLength {
 		return f.message("minLength", fmt.Sprintf("This field needs at least %d characters.", *f.MinLength))
+	}
+	for _, r := range f.refuse {
+		if r.re.MatchString(v) {
+			return r.Message
+		}
 	}
 	switch f.Kind {
 	case "email":

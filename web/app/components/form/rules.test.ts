@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { constraints, fieldRule, validateField, validateForm } from "./rules";
+import refusalCases from "./refusal-cases.json";
+import { constraints, type FormName, fieldRule, validateField, validateForm } from "./rules";
 
 // The browser's checks follow forms.json; these cases mirror the server's scenarios.
 describe("validateField", () => {
@@ -144,4 +145,15 @@ describe("constraints", () => {
     });
     expect(constraints(fieldRule("lessonPlan", "notes"))).toEqual({ maxLength: 1000 });
   });
+});
+
+describe("forms.json's refusals by kind of field", () => {
+  // The same cases run on the server (internal/server/refusal_test.go).
+  for (const c of refusalCases.cases) {
+    it(`${c.form}.${c.field} ${JSON.stringify(c.value)} → ${c.want || "accepted"}`, () => {
+      const message = validateField(fieldRule(c.form as FormName, c.field), c.value);
+      if (c.want === "") expect(message).toBeUndefined();
+      else expect(message).toMatch(new RegExp(`^${c.want.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    });
+  }
 });

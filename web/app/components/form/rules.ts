@@ -56,12 +56,26 @@ export interface FormPlace {
   success: string;
 }
 
+/** Refusal is a pattern a kind of field may not match, and the message saying why. */
+interface Refusal {
+  pattern: string;
+  message: string;
+}
+
 interface FormsFile {
   honeypot: string;
+  refuseByKind: Partial<Record<FieldKind, Refusal[]>>;
   forms: Record<FormName, FormPlace & { fields: FieldRule[] }>;
 }
 
-const forms = formsJson as FormsFile;
+const forms = formsJson as unknown as FormsFile;
+
+// forms.json's refusals by kind of field, compiled once; the server compiles the same ones.
+const refusals = new Map(
+  Object.entries(forms.refuseByKind)
+    .filter((entry): entry is [string, Refusal[]] => Array.isArray(entry[1]))
+    .map(([kind, list]) => [kind, list.map((r) => ({ re: new RegExp(r.pattern, "u"), message: r.message }))]),
+);
 
 /** HONEYPOT is the name of the field people leave empty and bots fill in. */
 export const HONEYPOT: string = forms.honeypot;
@@ -138,6 +152,8 @@ export function validateField(rule: FieldRule, value: FieldValue | undefined): s
       const n = length(text);
       if (rule.maxLength !== undefined && n > rule.maxLength) return m.maxLength;
       if (rule.minLength !== undefined && n < rule.minLength) return m.minLength ?? m.required;
+      const refused = refusals.get(rule.kind)?.find((r) => r.re.test(text));
+      if (refused) return refused.message;
       if (rule.kind === "email" && !EMAIL.test(text)) return m.format;
       return undefined;
     }
