@@ -4,40 +4,27 @@ package store_test
 // (TEST_DATABASE_URL), and its scenarios share the opening of both databases.
 
 import (
-	"context"
-	"crypto/rand"
-	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/teachpilot/site/internal/store"
+	"github.com/teachpilot/site/internal/store/storetest"
 )
 
-// stores runs fn once against SQLite in a temporary directory and, when TEST_DATABASE_URL
-// is set, once against PostgreSQL in a schema of its own, dropped afterwards.
+// stores runs fn once against SQLite and, when TEST_DATABASE_URL is set, once against
+// PostgreSQL in a schema of its own (storetest, shared with the packages built on the store).
 func stores(t *testing.T, fn func(t *testing.T, s *store.Store)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) {
-		fn(t, OpenSQLite(t))
-	})
-	if os.Getenv("TEST_DATABASE_URL") == "" {
-		t.Log("TEST_DATABASE_URL not set: PostgreSQL skipped")
-		return
-	}
-	t.Run("postgres", func(t *testing.T) {
-		fn(t, OpenPostgres(t))
-	})
+	storetest.Each(t, fn)
 }
 
-// OpenSQLite opens a fresh SQLite store in t.TempDir.
+// OpenSQLite opens a fresh SQLite store in a directory Open must create first.
 func OpenSQLite(t *testing.T) *store.Store {
 	t.Helper()
 	s, err := store.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "sub", "test.db"))
@@ -45,42 +32,6 @@ func OpenSQLite(t *testing.T) *store.Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = s.Close() })
-	return s
-}
-
-// OpenPostgres opens a store on TEST_DATABASE_URL in a new schema, dropped in Cleanup.
-func OpenPostgres(t *testing.T) *store.Store {
-	t.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = admin.Close() })
-	schema := "test_" + strings.ToLower(rand.Text()[:16])
-	if _, err := admin.ExecContext(t.Context(), "CREATE SCHEMA "+schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	s, err := store.Open(t.Context(), u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Close() })
-	if s.Dialect() != store.Postgres {
-		t.Fatalf("dialect = %s, want postgres", s.Dialect())
-	}
 	return s
 }
 

@@ -1,6 +1,6 @@
 // Package storetest opens real stores for the tests of packages built on internal/store:
 // SQLite in a temporary directory always, and PostgreSQL when TEST_DATABASE_URL is set.
-// It repeats what the store's own suite does (store_test.go cannot be imported).
+// The store's own suite uses it too.
 package storetest
 
 import (
@@ -69,5 +69,8 @@ func Postgres(t *testing.T) *store.Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = s.Close() })
+	if s.Dialect() != store.Postgres {
+		t.Fatalf("dialect = %s, want postgres", s.Dialect())
+	}
 	return s
 }
