@@ -87,8 +87,11 @@ func parseFormRules(b []byte, pages *web.PageTable) (*formRules, error) {
 	for kind, list := range rules.RefuseByKind {
 		for i, r := range list {
 			var err error
-			if r.re, err = regexp.Compile(r.Pattern); err != nil || r.Message == "" {
-				errs = append(errs, fmt.Errorf("server: forms.json: refuseByKind.%s[%d]: a pattern and a message, please: %v", kind, i, err))
+			if r.re, err = regexp.Compile(r.Pattern); err != nil {
+				errs = append(errs, fmt.Errorf("server: forms.json: refuseByKind.%s[%d]: %w", kind, i, err))
+			}
+			if r.Message == "" {
+				errs = append(errs, fmt.Errorf("server: forms.json: refuseByKind.%s[%d]: no message", kind, i))
 			}
 		}
 	}
