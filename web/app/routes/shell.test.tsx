@@ -3,7 +3,7 @@ import type { UIMatch } from "react-router";
 import { describe, expect, it } from "vitest";
 import { shell } from "~/config/pages";
 import { wantsScripts } from "~/lib/route-handle";
-import ShellPage, { handle, meta } from "./shell";
+import ShellPage, { handle, meta, PLAN_PAGE_SCRIPT } from "./shell";
 
 describe("shell page", () => {
   it("puts the title slot in the h1 and exactly the main slot marker in the content area", () => {
@@ -27,5 +27,13 @@ describe("shell page", () => {
       ({ id: "x", pathname: "/", params: {}, data: undefined, loaderData: undefined, handle: h }) as UIMatch;
     expect(wantsScripts([match(undefined), match(handle)])).toBe(false);
     expect(wantsScripts([match(undefined), match({})])).toBe(true);
+  });
+
+  it("loads exactly one script, the plan page's own same-origin file", () => {
+    const { container } = render(<ShellPage />);
+    const scripts = Array.from(container.querySelectorAll("script"));
+    expect(scripts.map((s) => s.getAttribute("src"))).toEqual([PLAN_PAGE_SCRIPT]);
+    expect(scripts[0]).toHaveAttribute("defer");
+    expect(PLAN_PAGE_SCRIPT).toMatch(/^\/[a-z-]+\.js$/);
   });
 });

@@ -8,7 +8,13 @@ import { pageTitle } from "~/lib/seo";
 // at its path (web/pages.json) for the Go server, which fills it for the pages it renders itself
 // (pages.json's `shell`: the title token in <title> and the h1, the main marker in the content
 // area). It has no address of its own (no canonical, no og:url), is never indexed,
-// and loads no scripts: served filled at other URLs, hydrating would route to the wrong page.
+// and loads none of React's scripts: served filled at other URLs, hydrating would route to the
+// wrong page. It loads ONE small same-origin script of its own, PLAN_PAGE_SCRIPT (web/public),
+// that enhances the Go-filled plan page (copy, print, progress announcements, feedback in
+// place); everything it touches works without it.
+
+/** PLAN_PAGE_SCRIPT is the shell's only script, a hand-written file in web/public. */
+export const PLAN_PAGE_SCRIPT = "/plan-page.js";
 
 export const handle: RouteHandle = { scripts: false };
 
@@ -48,6 +54,7 @@ export default function ShellPage() {
           dangerouslySetInnerHTML={{ __html: shell.mainSlot }}
         />
       </PageBody>
+      <script src={PLAN_PAGE_SCRIPT} defer />
     </>
   );
 }

@@ -1,34 +1,25 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fieldRule } from "~/components/form/rules";
 import { jsonResponse, mockFetch, sentJson } from "~/components/form/test-helpers";
+import { assignLocation } from "~/lib/document-navigation";
 import { LessonPlanForm, PRIVACY_NOTE } from "./lesson-plan-form";
-import { recall } from "./submission";
+
+vi.mock("~/lib/document-navigation", () => ({ assignLocation: vi.fn() }));
 
 const rule = (name: string) => fieldRule("lessonPlan", name);
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.mocked(assignLocation).mockClear();
+  window.history.replaceState(null, "", "/");
 });
-
-function Landed() {
-  const location = useLocation();
-  return (
-    <output aria-label="landed">
-      {location.pathname}
-      {location.search} {JSON.stringify(location.state)}
-    </output>
-  );
-}
 
 function setup() {
   const user = userEvent.setup();
-  const Stub = createRoutesStub([
-    { path: "/lesson-plan", Component: LessonPlanForm },
-    { path: "/submission-success", Component: Landed },
-  ]);
+  const Stub = createRoutesStub([{ path: "/lesson-plan", Component: LessonPlanForm }]);
   render(<Stub initialEntries={["/lesson-plan"]} />);
   const field = {
     subject: screen.getByRole("combobox", { name: rule("subject").label }),
@@ -122,14 +113,20 @@ describe("LessonPlanForm", { timeout: 20_000 }, () => {
     expect(screen.getByRole("region", { name: "There is a problem" })).toBeInTheDocument();
   });
 
-  it("sends the request and lands on /submission-success with the reference and summary", async () => {
+  it("sends the request and opens the plan page with a document navigation", async () => {
     const summary = {
       subject: "science",
       grade: "10",
       topic: "Photosynthesis and cellular respiration",
       duration: 50,
     };
-    const fetch = mockFetch(jsonResponse(201, { reference: "TP-7QX2-M4KD-9HZT", summary }));
+    const fetch = mockFetch(
+      jsonResponse(201, {
+        reference: "TP-7QX2-M4KD-9HZT",
+        planUrl: `${window.location.origin}/submission-success/TP-7QX2-M4KD-9HZT`,
+        summary,
+      }),
+    );
     const { user, field, submit } = setup();
     await fillRequired(user, field);
     await user.click(screen.getByRole("checkbox", { name: "English learners" }));
@@ -140,10 +137,7 @@ describe("LessonPlanForm", { timeout: 20_000 }, () => {
     );
     await user.click(submit);
 
-    const landed = await screen.findByRole("status", { name: "landed" });
-    expect(landed).toHaveTextContent("/submission-success?ref=TP-7QX2-M4KD-9HZT");
-    expect(landed).toHaveTextContent('"reference":"TP-7QX2-M4KD-9HZT"');
-    expect(recall("TP-7QX2-M4KD-9HZT")?.summary).toEqual(summary);
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith("/submission-success/TP-7QX2-M4KD-9HZT"));
     expect(fetch).toHaveBeenCalledWith("/api/lesson-plans", expect.objectContaining({ method: "POST" }));
     expect(sentJson(fetch)).toEqual({
       email: "mr.okafor@westside.edu",
@@ -160,5 +154,86 @@ describe("LessonPlanForm", { timeout: 20_000 }, () => {
       notes: "",
       website: "",
     });
+  });
+
+  it.each([
+    { name: "no planUrl: the reference's own page", planUrl: undefined },
+    {
+      name: "a planUrl on another origin is not followed",
+      planUrl: "https://evil.example/submission-success/TP-1",
+    },
+    { name: "a planUrl elsewhere on this site is not followed", planUrl: "/blog" },
+  ])("goes to the plan page built from the reference: $name", async ({ planUrl }) => {
+    mockFetch(jsonResponse(201, { reference: "TP-AAAA-BBBB-CCCC", planUrl, summary: {} }));
+    const { user, field, submit } = setup();
+    await fillRequired(user, field);
+    await user.click(submit);
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith("/submission-success/TP-AAAA-BBBB-CCCC"));
+  });
+});
+
+describe("LessonPlanForm opened with ?from= (make another like this)", { timeout: 20_000 }, () => {
+  const summary = {
+    subject: "science",
+    grade: "10",
+    topic: "Photosynthesis <b>and</b> respiration",
+    duration: 55,
+    name: "Chidi Okafor",
+    school: "Westside High",
+    objectives: "Explain how energy moves",
+    standards: "NGSS HS-LS1-5",
+    instructionalModel: "5e",
+    differentiation: ["english-learners", "advanced"],
+    notes: "Two students use screen readers.",
+  };
+
+  it("fills every lesson field from the earlier request, never email, name or school", async () => {
+    window.history.replaceState(null, "", "/lesson-plan?from=TP-7QX2-M4KD-9HZT");
+    const fetch = mockFetch(jsonResponse(200, { reference: "TP-7QX2-M4KD-9HZT", summary }));
+    const { field } = setup();
+    expect(await screen.findByText(/Filled in from your plan TP-7QX2-M4KD-9HZT/)).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith("/api/lesson-plans/TP-7QX2-M4KD-9HZT", expect.anything());
+    expect(field.subject).toHaveValue("science");
+    expect(field.grade).toHaveValue("10");
+    expect(field.topic).toHaveValue("Photosynthesis <b>and</b> respiration");
+    expect(field.duration).toHaveValue(55);
+    expect(screen.getByRole("textbox", { name: /Learning objectives|Objectives/ })).toHaveValue(
+      "Explain how energy moves",
+    );
+    expect(screen.getByRole("textbox", { name: /Standards/ })).toHaveValue("NGSS HS-LS1-5");
+    expect(screen.getByRole("combobox", { name: /Instructional model/ })).toHaveValue("5e");
+    expect(screen.getByRole("checkbox", { name: "English learners" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Advanced learners" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "IEP/504 supports" })).not.toBeChecked();
+    expect(field.notes).toHaveValue("Two students use screen readers.");
+    // The notes counter saw the filled text.
+    expect(screen.getByText(/^32 of 1000 characters used/)).toBeInTheDocument();
+    expect(field.email).toHaveValue("");
+    expect(field.name).toHaveValue("");
+    expect(field.school).toHaveValue("");
+  });
+
+  it.each([
+    { name: "the reference is unknown", answer: jsonResponse(404, { error: "not found" }) },
+    { name: "the server fails", answer: jsonResponse(500, { error: "boom" }) },
+    { name: "the network fails", answer: new TypeError("Failed to fetch") },
+  ])("leaves the form empty and says nothing odd when $name", async ({ answer }) => {
+    window.history.replaceState(null, "", "/lesson-plan?from=TP-NOPE-NOPE-NOPE");
+    const fetch = mockFetch(answer);
+    const { field } = setup();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(field.subject).toHaveValue("");
+    expect(field.topic).toHaveValue("");
+    expect(field.duration).toHaveValue(50);
+    expect(screen.queryByText(/Filled in from/)).not.toBeInTheDocument();
+    for (const region of screen.queryAllByRole("alert")) expect(region).toBeEmptyDOMElement();
+  });
+
+  it("does not look up a ?from= that cannot be a reference", () => {
+    window.history.replaceState(null, "", "/lesson-plan?from=../../admin");
+    const fetch = mockFetch();
+    setup();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

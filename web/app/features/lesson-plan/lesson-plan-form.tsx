@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { CheckboxGroup, Honeypot, SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { ErrorSummary, StatusMessages, SubmitButton } from "~/components/form/form-feedback";
 import { fieldRule, formFields } from "~/components/form/rules";
 import { useEnhancedForm } from "~/components/form/use-enhanced-form";
-import { isSubmission, remember, submissionUrl } from "./submission";
+import { assignLocation } from "~/lib/document-navigation";
+import { applySummary, prefillReference } from "./prefill";
+import { fetchSubmission, planUrlOf } from "./submission";
 
 /** PRIVACY_NOTE sits beside the submit button (SPEC B1, exact wording). */
 export const PRIVACY_NOTE = "Don't include student names or other personal information.";
@@ -37,26 +38,49 @@ function Group({
 }
 
 /**
+ * usePrefill fills the form from an earlier request when the page was opened with
+ * ?from={reference} ("make another like this" on a plan page). A failed lookup changes
+ * nothing: the form simply stays empty. It returns the reference it filled from.
+ */
+function usePrefill(formRef: RefObject<HTMLFormElement | null>): string | undefined {
+  const [from, setFrom] = useState<string>();
+  useEffect(() => {
+    const reference = prefillReference(window.location.search);
+    if (!reference) return;
+    const abort = new AbortController();
+    void fetchSubmission(reference, abort.signal).then((lookup) => {
+      const form = formRef.current;
+      if (abort.signal.aborted || lookup.kind !== "found" || !form) return;
+      if (applySummary(form, lookup.submission.summary) > 0) setFrom(lookup.submission.reference);
+    });
+    return () => abort.abort();
+  }, [formRef]);
+  return from;
+}
+
+/**
  * LessonPlanForm is the lesson plan request form: the required fields first, then where to
  * send the plan, then optional details. Without JavaScript it posts the form (the server
- * answers 303 to the confirmation); with it, it posts JSON and moves on to the success page
- * with the reference and summary.
+ * answers 303 to the plan page); with it, it posts JSON and then opens the plan page with a
+ * document navigation, so the server can render (and stream) the plan there.
  */
 export function LessonPlanForm() {
-  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const prefilledFrom = usePrefill(formRef);
   const form = useEnhancedForm<unknown>({
     form: "lessonPlan",
     action: "/api/lesson-plans",
     onSuccess: (body) => {
-      if (!isSubmission(body)) return "Your request was received. We will email your lesson plan to you.";
-      remember(body);
-      void navigate(submissionUrl(body.reference), { state: body });
-      return undefined;
+      const url = planUrlOf(body);
+      if (!url) return "Your request was received. We have emailed you the link to your lesson plan.";
+      assignLocation(url);
+      return "Your lesson plan is ready. Opening it…";
     },
   });
 
   return (
     <form
+      ref={formRef}
       method="post"
       action="/api/lesson-plans"
       noValidate={form.hydrated}
@@ -68,6 +92,11 @@ export function LessonPlanForm() {
         Only the first two groups are needed — it takes about a minute. Fields marked (optional) can be left
         empty.
       </p>
+      {prefilledFrom && (
+        <p role="status" className="rounded-md border-l-4 border-indigo-700 bg-indigo-50 p-4 text-slate-800">
+          Filled in from your plan {prefilledFrom}. Change anything you like, then add your email address.
+        </p>
+      )}
       <ErrorSummary form={form} fields={fields} />
 
       <Group id={`${form.idPrefix}-about`} title="About the lesson">

@@ -1,8 +1,8 @@
-import { fieldRule, formFields, successPath } from "~/components/form/rules";
+import { successPath } from "~/components/form/rules";
 
-// What the success page knows about a lesson-plan request: what the API answered to the
-// POST (kept in memory and in the navigation state) or what GET /api/lesson-plans/{ref}
-// returns when the page is opened from a link or reloaded.
+// What the lesson-plan form knows about a stored request: what POST /api/lesson-plans
+// answered (the reference and the plan page's address) and what GET /api/lesson-plans/{ref}
+// returns, the summary "make another like this" pre-fills the form from.
 
 /** LessonPlanSummary is the API's summary of a request: field names as in forms.json. */
 export type LessonPlanSummary = Record<string, unknown>;
@@ -17,27 +17,35 @@ export interface Submission {
 export const REFERENCE = /^[A-Za-z0-9_-]{6,64}$/;
 
 /**
- * submissionUrl is the form's success page (forms.json) showing a reference; with JavaScript
- * the reference travels in the query string.
+ * planPath is a request's plan page: the form's success page (forms.json, pages.json)
+ * followed by /{reference}, the address the Go server renders and the email links to.
  */
-export function submissionUrl(reference: string): string {
-  return `${successPath("lessonPlan")}?ref=${encodeURIComponent(reference)}`;
+export function planPath(reference: string): string {
+  return `${successPath("lessonPlan")}/${encodeURIComponent(reference)}`;
 }
 
-const remembered = new Map<string, LessonPlanSummary>();
-
-/** remember keeps a fresh submission so the success page needs no request to show it. */
-export function remember(submission: Submission): void {
-  remembered.set(submission.reference, submission.summary);
+/**
+ * planUrlOf is where to go after a 201: the answer's planUrl when it is a path on this site
+ * under the plan pages, else the path built from the reference. An answer is data: a
+ * planUrl naming another origin (or anything else) is never followed.
+ */
+export function planUrlOf(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { reference, planUrl } = body as Record<string, unknown>;
+  if (typeof reference !== "string" || !REFERENCE.test(reference)) return undefined;
+  const own = planPath(reference);
+  if (typeof planUrl === "string") {
+    try {
+      const url = new URL(planUrl, window.location.origin);
+      if (url.origin === window.location.origin && url.pathname === own) return url.pathname;
+    } catch {
+      // not a URL: fall back to the reference's own page
+    }
+  }
+  return own;
 }
 
-/** recall returns a submission remembered in this page's lifetime. */
-export function recall(reference: string): Submission | undefined {
-  const summary = remembered.get(reference);
-  return summary ? { reference, summary } : undefined;
-}
-
-/** isSubmission says whether value has the shape of a Submission (navigation state, API). */
+/** isSubmission says whether value has the shape of a Submission. */
 export function isSubmission(value: unknown): value is Submission {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -58,47 +66,8 @@ export async function fetchSubmission(reference: string, signal?: AbortSignal): 
     if (!response.ok) return { kind: "failed" };
     const body: unknown = await response.json();
     if (isSubmission(body)) return { kind: "found", submission: body };
-    if (typeof body === "object" && body !== null) {
-      return { kind: "found", submission: { reference, summary: body as LessonPlanSummary } };
-    }
     return { kind: "failed" };
   } catch {
     return { kind: "failed" };
   }
-}
-
-/** SummaryItem is one line of a request's summary, ready to show. */
-export interface SummaryItem {
-  name: string;
-  label: string;
-  value: string;
-}
-
-function optionLabel(name: string, value: string): string {
-  const rule = fieldRule("lessonPlan", name);
-  return rule.options?.find((o) => o.value === value)?.label ?? value;
-}
-
-/**
- * summaryItems turns a summary into labelled lines in the form's order, with option values
- * shown by their labels and empty answers left out. Text stays text: React escapes it.
- */
-export function summaryItems(summary: LessonPlanSummary): SummaryItem[] {
-  const items: SummaryItem[] = [];
-  for (const rule of formFields("lessonPlan")) {
-    const raw = summary[rule.name];
-    let value = "";
-    if (Array.isArray(raw)) {
-      value = raw
-        .filter((v): v is string => typeof v === "string")
-        .map((v) => optionLabel(rule.name, v))
-        .join(", ");
-    } else if (typeof raw === "string") {
-      value = rule.options ? optionLabel(rule.name, raw) : raw;
-    } else if (typeof raw === "number") {
-      value = rule.kind === "integer" && rule.name === "duration" ? `${raw} minutes` : String(raw);
-    }
-    if (value.trim() !== "") items.push({ name: rule.name, label: rule.label, value });
-  }
-  return items;
 }
