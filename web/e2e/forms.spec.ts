@@ -233,8 +233,9 @@ test.describe("lesson plan with JavaScript", () => {
         await main.getByRole("checkbox", { name: "English learners" }).check();
         await main.getByRole("button", { name: "Create my lesson plan" }).click();
 
-        await expect(page).toHaveURL(/\/submission-success\?ref=/);
-        const reference = new URL(page.url()).searchParams.get("ref") ?? "";
+        // A document navigation to the request's own page, rendered by the server.
+        await expect(page).toHaveURL(/\/submission-success\/TP-[0-9A-Z-]+$/);
+        const reference = new URL(page.url()).pathname.split("/").at(-1) ?? "";
         await expect(main.getByRole("heading", { level: 1 })).toHaveText("Request received");
         await expect(main.getByText(reference, { exact: true })).toBeVisible();
         await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
@@ -247,10 +248,9 @@ test.describe("lesson plan with JavaScript", () => {
     );
 
     await test.step(
-      "the same page reloaded looks the request up, and it was emailed",
+      "the request's page opened again shows it, and it was emailed",
       async () => {
-        // No navigation state in memory now.
-        await gotoHydrated(page, `/submission-success?ref=${reference}`);
+        await page.goto(`/submission-success/${reference}`);
         await expect(main.getByText(reference, { exact: true })).toBeVisible();
         await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
 
@@ -261,12 +261,12 @@ test.describe("lesson plan with JavaScript", () => {
     );
   });
 
-  test("the success page reached directly says there is no request and links to the form", async ({
+  test("the success page reached directly says where requests live and links to the form", async ({
     page,
   }) => {
     await gotoHydrated(page, "/submission-success");
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("No request to show");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Your lesson plan");
     await expect(main.getByRole("link", { name: "Fill in the lesson plan form" })).toHaveAttribute(
       "href",
       "/lesson-plan",

@@ -4,18 +4,17 @@ import { PageBody, PageHeader } from "~/components/ui/page-header";
 import { paths } from "~/config/site";
 import { seo } from "~/lib/seo";
 
-// The bare /submission-success: where a visitor lands with no reference. Every lesson plan
-// has its own page below this path (/submission-success/{reference}), which the Go server
-// renders: the form opens it after a submission, a plain form post is redirected to it, the
-// email links to it, and old ?ref= links are sent on to it by the server. So this page is
-// static: the same HTML with or without JavaScript or a query string, and nothing swapped in
-// after hydration.
+// The bare /submission-success: where a visitor lands with no reference. Every lesson-plan
+// request has its own page below this path (/submission-success/{reference}), which the Go
+// server renders: the form opens it after a submission, a plain form post is redirected to
+// it, and the email links to it. So this page is static: the same HTML with or without
+// JavaScript or a query string, and nothing swapped in after hydration.
 
 export function meta() {
   return seo({
     title: "Your lesson plan",
     description:
-      "Every lesson plan has its own address: open it from the form or from the email we sent you.",
+      "Every lesson plan request has its own address: open it from the form or from the email we sent you.",
     url: paths.submissionSuccess,
   });
 }
@@ -28,14 +27,13 @@ export default function SubmissionSuccessPage() {
     <>
       <PageHeader
         title="Your lesson plan"
-        intro="Each lesson plan has its own page, with its reference in the address."
+        intro="Each lesson plan request has its own page, with its reference in the address."
       />
       <PageBody>
         <div className="max-w-3xl space-y-4 text-slate-800">
           <p>
-            When you send the lesson plan form, your plan opens on its own page straight away, and the email
-            we send you links to that page too. Use that link to come back to your plan, print it, download it
-            as a Word file or make another like it.
+            When you send the lesson plan form, your request opens on its own page straight away, and the
+            confirmation email we send you links to that page too. Use that link to come back to it.
           </p>
           <p>
             No plan yet?{" "}
