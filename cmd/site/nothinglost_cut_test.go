@@ -88,7 +88,7 @@ func TestNothingLostNoDuplicateWhenRecordingIsCut(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d of %d messages sent\n%s", sent, len(msgs), logs)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond) // the poll interval of this wait on a condition (all sent), bounded by deadline
 	}
 	_ = cmd.Process.Signal(syscall.SIGTERM)
 	_ = cmd.Wait()
