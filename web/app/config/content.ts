@@ -56,7 +56,7 @@ export const features: readonly Feature[] = [
     icon: Sparkles,
     title: "AI lesson planning",
     description:
-      "Describe your subject, grade, topic and period length, and get a structured lesson plan with objectives, activities and checks for understanding.",
+      "Describe your subject, grade, topic and period length, and get a structured lesson plan on screen at once: objectives, timed activities that add up to your period, checks for understanding, and a Word file to edit.",
   },
   {
     icon: ClipboardCheck,

@@ -53,13 +53,27 @@ export default function PrivacyPage() {
             <li>
               <strong>Lesson plan requests</strong> — your email address, the subject, grade, topic, lesson
               length and any optional details you add (name, school, objectives, standards, instructional
-              model, differentiation needs, notes), so we can prepare and send your lesson plan.
+              model, differentiation needs, notes), so we can prepare your lesson plan. The plan is kept with
+              your request and deleted with it.
+            </li>
+            <li>
+              <strong>Feedback on a plan</strong> — whether it was useful and any comment you add, kept for
+              our team to improve the planner and deleted with the plan.
             </li>
           </ul>
           <p>
             Our server also keeps short technical logs (time, page requested, status) to keep the site running
             and secure. We do not sell your data, use it for advertising, or share it with anyone except the
             email provider that delivers our messages to you.
+          </p>
+        </Section>
+
+        <Section id="ai-provider" title="What an AI provider sees">
+          <p>
+            Our built-in planner writes every plan on our own server, with no outside service. When we turn on
+            an AI provider to write a fuller draft, we send it only the lesson details: the subject, grade,
+            topic, lesson length, objectives, standards, instructional model, differentiation needs and notes.
+            Your email address, name and school are never sent to an AI provider.
           </p>
         </Section>
 

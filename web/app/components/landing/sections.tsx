@@ -77,7 +77,7 @@ function LessonPlanPreview() {
         <div className="flex items-center justify-between">
           <p className="text-sm font-semibold text-indigo-700">Lesson plan · draft</p>
           <p className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
-            Ready in 40 s
+            On screen at once
           </p>
         </div>
         <p className="mt-3 text-xl font-bold text-slate-900">Cell structure and function</p>
