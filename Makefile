@@ -47,11 +47,13 @@ $(GOLANGCI_LINT):
 	GOBIN=$(CURDIR)/bin $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
 	mv bin/golangci-lint $@
 
+# golangci-lint holds one lock per machine: with two checkouts testing side by side, the
+# second waits for the first (--allow-serial-runners) instead of failing.
 lint: $(WEB)/node_modules/.package-lock.json $(WEB)/build/client/index.html $(GOLANGCI_LINT) ## gofmt, go vet, golangci-lint, Biome and TypeScript
 	@out=$$(gofmt -l cmd internal web/*.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags site ./...
-	$(GOLANGCI_LINT) run ./...
+	$(GOLANGCI_LINT) run --allow-serial-runners ./...
 	cd $(WEB) && npx biome check . && npx react-router typegen && npx tsc
 
 fmt: ## Format Go and TypeScript
