@@ -231,14 +231,18 @@ func TestTimeoutAndRedirectsAreFailures(t *testing.T) {
 		srv      *httptest.Server
 		wantCode int
 		wantErr  string
+		// timeout is the sender's: short where the timeout is what is tested, long enough
+		// for a TLS handshake on a busy machine where it is not (300 ms failed here with two
+		// test suites running side by side).
+		timeout time.Duration
 	}{
-		{"a receiver that never answers", slow, 0, "Client.Timeout"},
-		{"a redirect is not followed", redirect, 307, "answered 307"},
+		{"a receiver that never answers", slow, 0, "Client.Timeout", 300 * time.Millisecond},
+		{"a redirect is not followed", redirect, 307, "answered 307", 30 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pool := x509.NewCertPool()
 			pool.AddCert(tc.srv.Certificate())
-			s := webhook.NewSender(webhook.Options{AllowPrivate: true, TLSConfig: &tls.Config{RootCAs: pool}, Timeout: 300 * time.Millisecond})
+			s := webhook.NewSender(webhook.Options{AllowPrivate: true, TLSConfig: &tls.Config{RootCAs: pool}, Timeout: tc.timeout})
 			d := s.Deliver(t.Context(), store.WebhookEndpoint{URL: tc.srv.URL, Secret: []byte("k")}, webhook.Event{ID: "msg_1", Body: []byte("{}")}, 1)
 			if d.StatusCode != tc.wantCode || !strings.Contains(d.Error, tc.wantErr) {
 				t.Errorf("delivery %+v", d)
