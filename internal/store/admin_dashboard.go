@@ -28,7 +28,7 @@ type Dashboard struct {
 
 // DayCounts is one day of submissions by kind.
 type DayCounts struct {
-	Date                          string // 2006-01-02
+	Date                            string // 2006-01-02
 	Newsletter, Contact, LessonPlan int64
 }
 

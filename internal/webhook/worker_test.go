@@ -193,4 +193,3 @@ func TestWorkerDropsDeliveriesOfARemovedEndpoint(t *testing.T) {
 		rc.mu.Unlock()
 	})
 }
-
