@@ -85,18 +85,20 @@ export default function PrivacyPage() {
           <ul className="list-disc space-y-3 pl-6">
             <li>
               <strong>Newsletter email address:</strong> until you unsubscribe. Every newsletter email has an
-              unsubscribe link; sign-ups never confirmed are deleted after {days(retention.unconfirmedSignUpsDays)}.
+              unsubscribe link; sign-ups never confirmed are deleted after{" "}
+              {days(retention.unconfirmedSignUpsDays)}.
             </li>
             <li>
-              <strong>Contact messages:</strong> deleted {days(retention.contactMessagesDays)} after we receive them.
+              <strong>Contact messages:</strong> deleted {days(retention.contactMessagesDays)} after we
+              receive them.
             </li>
             <li>
               <strong>Lesson plan requests:</strong> deleted, with their plans and your feedback on them,{" "}
               {days(retention.lessonPlanRequestsDays)} after we receive them.
             </li>
             <li>
-              <strong>Emails we send you:</strong> our copy is deleted {days(retention.sentMailDays)} after it is sent.
-              Confirmation links are deleted{" "}
+              <strong>Emails we send you:</strong> our copy is deleted {days(retention.sentMailDays)} after it
+              is sent. Confirmation links are deleted{" "}
               {retention.expiredLinksDays === 0
                 ? "as soon as they expire"
                 : `${days(retention.expiredLinksDays)} after they expire`}
