@@ -135,7 +135,7 @@ func run(ctx context.Context, dbURL string, rows, requests int, label, figuresPa
 		label, exported, mb(uint64(w.n)), elapsed.Seconds(), perSec, mb(heap0), mb(peakHeap), mb(rss0), mb(peakRSS))
 	lines = append(lines,
 		fmt.Sprintf("console %s: subscribers CSV export (%d rows, %.1f s)\t%.0f rows/s\t>= 50,000 rows/s", label, exported, elapsed.Seconds(), perSec),
-		fmt.Sprintf("console %s: memory during the export (heap, RSS: before → peak)\theap %.1f → %.1f MB, RSS %.1f → %.1f MB\tflat", label, mb(heap0), mb(peakHeap), mb(rss0), mb(peakRSS)))
+		fmt.Sprintf("console %s: memory: before the export → highest while it streams\theap %.1f → %.1f MB, RSS %.1f → %.1f MB\tflat", label, mb(heap0), mb(peakHeap), mb(rss0), mb(peakRSS)))
 	if figuresPath != "" {
 		f, err := os.OpenFile(figuresPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {

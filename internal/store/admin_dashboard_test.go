@@ -191,3 +191,31 @@ func TestDeleteOneRecordAndPlanSummaries(t *testing.T) {
 		}
 	})
 }
+
+// TestAddFeedbackInATransaction: feedback stored with the transaction of its webhook event,
+// and refused for an unknown plan.
+func TestAddFeedbackInATransaction(t *testing.T) {
+	stores(t, func(t *testing.T, s *store.Store) {
+		ctx := t.Context()
+		err := s.InTx(ctx, func(tx *store.Tx) error {
+			if err := tx.AddLessonPlan(ctx, store.LessonPlan{Reference: "TP-1", Email: "a@example.org", Subject: "math", Grade: "9", Topic: "t", Duration: 45, CreatedAt: t0}); err != nil {
+				return err
+			}
+			_, err := tx.AddFeedback(ctx, store.Feedback{Reference: "TP-1", Useful: true, Comment: "good", CreatedAt: t0})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fb, err := s.FeedbackFor(ctx, "TP-1"); err != nil || len(fb) != 1 || fb[0].Comment != "good" {
+			t.Errorf("feedback %v, %v", fb, err)
+		}
+		err = s.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.AddFeedback(ctx, store.Feedback{Reference: "TP-none", CreatedAt: t0})
+			return err
+		})
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("unknown plan: %v", err)
+		}
+	})
+}
