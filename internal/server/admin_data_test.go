@@ -231,36 +231,16 @@ func mentions(t *testing.T, path, key string) map[string]int {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rows, err := db.QueryContext(t.Context(), `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var tables []string
-	for rows.Next() {
-		var n string
-		_ = rows.Scan(&n)
-		tables = append(tables, n)
-	}
-	rows.Close()
+	eachRow(t, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`, func(vals []any) {
+		tables = append(tables, fmt.Sprint(vals[0]))
+	})
 	if len(tables) < 10 {
 		t.Fatalf("tables %v: the schema was not read", tables)
 	}
 	found := map[string]int{}
 	for _, table := range tables {
-		rows, err := db.QueryContext(t.Context(), `SELECT * FROM `+table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols, _ := rows.Columns()
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
+		eachRow(t, db, `SELECT * FROM `+table, func(vals []any) {
 			for _, v := range vals {
 				text := fmt.Sprint(v)
 				if b, ok := v.([]byte); ok {
@@ -268,11 +248,38 @@ func mentions(t *testing.T, path, key string) map[string]int {
 				}
 				if strings.Contains(store.EmailKey(text), key) {
 					found[table]++
-					break
+					return
 				}
 			}
-		}
-		rows.Close()
+		})
 	}
 	return found
+}
+
+// eachRow calls fn with the values of each row query returns.
+func eachRow(t *testing.T, db *sql.DB, query string, fn func([]any)) {
+	t.Helper()
+	rows, err := db.QueryContext(t.Context(), query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		fn(vals)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -93,3 +94,48 @@ func TestConsoleWebhookEndpoints(t *testing.T) {
 }
 
 func jsonNumber(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestEventsQueueOneDeliveryPerSubscribedEndpoint: an event is queued, in the transaction
+// that records it, once for each endpoint receiving its type and for no other; about the
+// visitor's address, so a data request finds it. (feedback.given stands for the lot; the
+// form endpoints' events are checked in TestDataRequestLeavesNothing.)
+func TestEventsQueueOneDeliveryPerSubscribedEndpoint(t *testing.T) {
+	ch := newConsoleHarness(t, admin.Config{}, nil)
+	tok := ch.signIn()
+	for _, events := range []string{`["feedback.given"]`, `["contact.received"]`, `["feedback.given","lesson_plan.created"]`} {
+		if w := ch.do(call{method: "POST", path: "/api/admin/webhooks", token: tok, body: `{"url":"https://crm.example.com/h","events":` + events + `}`}); w.Code != http.StatusCreated {
+			t.Fatalf("add: %d %s", w.Code, w.Body)
+		}
+	}
+	ctx := t.Context()
+	before, _ := ch.st.Messages(ctx)
+	err := ch.st.InTx(ctx, func(tx *store.Tx) error {
+		return ch.srv.emitFeedback(ctx, tx, store.Feedback{Reference: "TP-1", Useful: true, Comment: "Thanks", CreatedAt: ch.clock()}, "grace@school.org")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := ch.st.Messages(ctx)
+	queued := after[len(before):]
+	var to []string
+	for _, m := range queued {
+		to = append(to, m.Recipient)
+		if m.Kind != store.OutboxWebhook || m.About != "grace@school.org" || !strings.Contains(string(m.Payload), `"type":"feedback.given"`) ||
+			!strings.Contains(string(m.Payload), `"comment":"Thanks"`) {
+			t.Errorf("queued %+v: %s", m, m.Payload)
+		}
+	}
+	if strings.Join(to, ",") != "webhook:1,webhook:3" {
+		t.Errorf("queued for %v, want endpoints 1 and 3", to)
+	}
+	// A transaction that fails queues nothing.
+	_ = ch.st.InTx(ctx, func(tx *store.Tx) error {
+		if err := ch.srv.emitFeedback(ctx, tx, store.Feedback{Reference: "TP-2", CreatedAt: ch.clock()}, "x@example.org"); err != nil {
+			return err
+		}
+		return errors.New("the feedback could not be stored")
+	})
+	if again, _ := ch.st.Messages(ctx); len(again) != len(after) {
+		t.Errorf("a rolled-back event was queued: %d rows, want %d", len(again), len(after))
+	}
+}
