@@ -69,8 +69,27 @@ func TestConsoleListsDetailsAndDashboard(t *testing.T) {
 	ref := plans[0].(map[string]any)["reference"].(string)
 	detail := get("/api/admin/lesson-plans/" + ref)
 	if req := detail["request"].(map[string]any); req["topic"] != "Photosynthesis" || detail["planUrl"] != "/submission-success/"+ref ||
-		detail["feedback"] == nil || len(detail["feedback"].([]any)) != 0 {
+		detail["feedback"] == nil || len(detail["feedback"].([]any)) != 0 || detail["plan"] != nil {
 		t.Errorf("detail %v", detail)
+	}
+	// With a plan stored and feedback given, the detail shows both, and the list row counts.
+	if err := ch.st.InTx(t.Context(), func(tx *store.Tx) error {
+		return tx.SetPlan(t.Context(), store.StoredPlan{Reference: ref, JSON: []byte(`{"title":"Photosynthesis in 50 minutes"}`),
+			Generator: "builtin", AIState: store.AINone, UpdatedAt: ch.clock()})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ch.st.AddFeedback(t.Context(), store.Feedback{Reference: ref, Useful: false, Comment: "Too long", CreatedAt: ch.clock()}); err != nil {
+		t.Fatal(err)
+	}
+	detail = get("/api/admin/lesson-plans/" + ref)
+	fb := detail["feedback"].([]any)
+	if plan, _ := detail["plan"].(map[string]any); plan["title"] != "Photosynthesis in 50 minutes" || detail["generator"] != "builtin" ||
+		len(fb) != 1 || fb[0].(map[string]any)["comment"] != "Too long" || fb[0].(map[string]any)["useful"] != false {
+		t.Errorf("detail with a plan: %v", detail)
+	}
+	if row := get("/api/admin/lesson-plans")["items"].([]any)[0].(map[string]any); row["generator"] != "builtin" || row["notUseful"] != 1.0 || row["useful"] != 0.0 {
+		t.Errorf("list row %v", row)
 	}
 	if w := ch.do(call{method: "GET", path: "/api/admin/lesson-plans/TP-NOPE", token: tok}); w.Code != http.StatusNotFound {
 		t.Errorf("unknown reference: %d", w.Code)
