@@ -116,6 +116,10 @@ func (ch *consoleHarness) do(c call) *httptest.ResponseRecorder {
 		r.Header.Set("Origin", siteOrigin)
 	}
 	for k, v := range c.header {
+		if k == "Host" { // as a proxy that rewrites it would
+			r.Host = v
+			continue
+		}
 		if v == "" {
 			r.Header.Del(k)
 		} else {
