@@ -25,7 +25,7 @@ type formRules struct {
 	// Refusals are named lists of patterns a field takes on by naming them in its Refuse
 	// (personalData: email addresses, phone numbers, ID numbers).
 	Refusals map[string][]*refusal `json:"refusals"`
-	Forms        map[string]*formSpec  `json:"forms"`
+	Forms    map[string]*formSpec  `json:"forms"`
 }
 
 // refusal is a pattern a field's value must not match, with the message saying why.
