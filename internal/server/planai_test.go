@@ -31,9 +31,9 @@ const testAIKey = "sk-test-S3CRET-server-0123456789"
 type fakeProvider struct {
 	t      *testing.T
 	srv    *httptest.Server
-	status int      // not 0: answer this status instead
-	until  string   // not "": stop (no end, no [DONE]) before this section
-	hold   string   // not "": wait for release before sending this section
+	status int                          // not 0: answer this status instead
+	until  string                       // not "": stop (no end, no [DONE]) before this section
+	hold   string                       // not "": wait for release before sending this section
 	plan   func(plan.Request) plan.Plan // the plan it writes (for validLessonPlan's request)
 	mu     sync.Mutex
 	auths  []string
