@@ -69,6 +69,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	defer srv.WaitForDrafts(cfg.ShutdownTimeout) // AI drafts of closed tabs are stored before the database closes
 	log.Info("site loaded", "duration", time.Since(loadStart).Round(time.Millisecond).String(), "embedded_build", web.HasSite())
 	// The mail worker has its own context: it keeps delivering while in-flight requests
 	// finish, and stops (after recording the message it is sending) once they have.

@@ -392,7 +392,11 @@ func TestAClosedTabStillGetsItsDraft(t *testing.T) {
 	cancel() // the teacher closes the tab
 	res.Body.Close()
 	close(fake.release)
-	sp := site.waitAIState(ref)
+	// A shutdown waits for it (cmd/site defers WaitForDrafts): then it is stored.
+	if !site.srv.WaitForDrafts(20 * time.Second) {
+		t.Fatal("the draft was not finished in 20 s")
+	}
+	sp, _ := site.storedPlan(ref)
 	if sp.AIState != store.AIDone || sp.Generator != plan.GeneratorAI {
 		t.Errorf("stored: %s, %s; want done, ai", sp.AIState, sp.Generator)
 	}

@@ -126,6 +126,13 @@ func (s *Server) planFilePath(ref, name string) string {
 // (planstream.go); a view while another writes it shows the stored plan and says so. An
 // unknown reference gets the site's 404 page.
 func (s *Server) lessonPlanPage(w http.ResponseWriter, r *http.Request) {
+	if s.api.store == nil || s.api.rules == nil {
+		s.problemPage(w, r, http.StatusServiceUnavailable, problemPage{
+			Title: "Service unavailable", Intro: "Lesson plans cannot be shown right now. Please try again later.",
+			Back: s.paths.home, BackTxt: "Back home",
+		})
+		return
+	}
 	sp, ok := s.planRef(w, r, func() { s.site.NotFound(w, r) })
 	if !ok {
 		return

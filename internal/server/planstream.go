@@ -27,7 +27,7 @@ const streamMarker = "<!--plan-stream-->"
 // note saying so.
 func (s *Server) streamPlan(w http.ResponseWriter, r *http.Request, sp shownPlan, page planPage) {
 	sections := make(chan plan.Section, 4*len(plan.SectionKeys)) // never full: the generator never waits
-	go s.makeDraft(context.WithoutCancel(r.Context()), sp.Request, sections)
+	s.drafts.Go(func() { s.makeDraft(context.WithoutCancel(r.Context()), sp.Request, sections) })
 
 	page.Streamed = true
 	var top bytes.Buffer
@@ -124,5 +124,21 @@ func (s *Server) makeDraft(ctx context.Context, req store.LessonPlan, out chan<-
 	}
 	if err != nil {
 		s.log.LogAttrs(ctx, slog.LevelError, "lesson plan: store AI draft", slog.String("reference", req.Reference), slog.Any("err", err))
+	}
+}
+
+// WaitForDrafts waits up to timeout for the AI drafts still being made (those of closed tabs
+// too) to be stored, so that a shutdown leaves none running; it reports whether all were.
+func (s *Server) WaitForDrafts(timeout time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		s.drafts.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(timeout):
+		return false
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/teachpilot/site/internal/config"
@@ -28,6 +29,8 @@ type Server struct {
 	api formAPI
 	// plans makes the lesson plans (planner.go).
 	plans *plan.Fallback
+	// drafts are the AI drafts being made (planstream.go).
+	drafts sync.WaitGroup
 }
 
 // sitePaths are the paths of the pages the server links or redirects to, looked up by page
