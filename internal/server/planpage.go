@@ -45,10 +45,10 @@ type planPage struct {
 var planPageTemplates = template.Must(template.New("plan-page").Parse(`
 {{- define "top"}}
 <p>Your reference: <strong class="font-mono" data-testid="reference">{{.Reference}}</strong>. This page is your plan's private address: keep the link to come back to it.</p>
-<div class="flex flex-wrap items-center gap-3" data-plan-actions>
-<a href="{{.DOCX}}" download>Download .docx</a>
-<a href="{{.Text}}" data-plan-copy>Copy as text</a>
-<a href="{{.Another}}">Make another like this</a>
+<div class="flex flex-wrap items-baseline gap-x-6 gap-y-2" data-plan-actions>
+<a href="{{.DOCX}}" download class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">Download .docx</a>
+<a href="{{.Text}}" data-plan-copy class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">Copy as text</a>
+<a href="{{.Another}}" class="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline">Make another like this</a>
 </div>
 {{- if .Drafting}}
 <p role="status">An AI draft of this plan is being written: below is the built-in planner's plan. <a href="{{.Self}}">Reload this page</a> in a minute to see the draft.</p>
@@ -74,7 +74,7 @@ var planPageTemplates = template.Must(template.New("plan-page").Parse(`
 <form data-plan-feedback method="post" action="{{.Feedback}}">
 <fieldset>
 <legend class="font-semibold">Was this plan useful?</legend>
-<div class="mt-2 flex flex-wrap gap-4">
+<div class="mt-2 flex flex-wrap items-baseline gap-x-6">
 <label><input type="radio" id="feedback-useful" name="useful" value="yes" required> Yes</label>
 <label><input type="radio" id="feedback-useful-no" name="useful" value="no"> No</label>
 </div>
