@@ -72,12 +72,17 @@ func run() error {
 	// Loading the site replaces the build's placeholder origin with BASE_URL and compresses
 	// the files that changed: the start-up cost of one build serving any host, logged.
 	loadStart := time.Now()
-	srv, err := server.New(cfg, log, web.Client(), append([]server.Option{server.WithForms(server.Forms{
-		Store: db, Rules: web.FormRules(), Notify: notify,
-	})}, con.options...)...)
+	planner, err := newPlanner(cfg, log) // lesson plans: built-in, and AI when configured (planner.go)
 	if err != nil {
 		return err
 	}
+	srv, err := server.New(cfg, log, web.Client(), append([]server.Option{server.WithForms(server.Forms{
+		Store: db, Rules: web.FormRules(), Notify: notify,
+	}), server.WithPlanner(planner)}, con.options...)...)
+	if err != nil {
+		return err
+	}
+	defer srv.WaitForDrafts(cfg.ShutdownTimeout) // AI drafts of closed tabs are stored before the database closes
 	log.Info("site loaded", "duration", time.Since(loadStart).Round(time.Millisecond).String(), "embedded_build", web.HasSite())
 	// The mail worker has its own context: it keeps delivering while in-flight requests
 	// finish, and stops (after recording the message it is sending) once they have.

@@ -50,21 +50,6 @@ func (k SecretKey) LogValue() slog.Value { return slog.StringValue(k.String()) }
 // MarshalText hides the key from JSON and other encoders.
 func (k SecretKey) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
-// Secret is a text that must never reach a log (a bearer token): it prints as "[redacted]".
-type Secret string
-
-// String hides the secret.
-func (s Secret) String() string { return SecretKey(s).String() }
-
-// GoString hides the secret from %#v too.
-func (s Secret) GoString() string { return s.String() }
-
-// LogValue hides the secret from slog.
-func (s Secret) LogValue() slog.Value { return slog.StringValue(s.String()) }
-
-// MarshalText hides the secret from JSON and other encoders.
-func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
 // minMetricsToken is the shortest METRICS_TOKEN accepted: a guessable token would make the
 // metrics public.
 const minMetricsToken = 16

@@ -28,3 +28,37 @@ func TestWarningsWithoutBaseURL(t *testing.T) {
 		})
 	}
 }
+
+// TestWarningsAboutTheAIProvider: a key sent over plain http to another machine works but is
+// logged at start; loopback (Ollama, llama.cpp on the same host) and https are fine.
+func TestWarningsAboutTheAIProvider(t *testing.T) {
+	tests := []struct {
+		base string
+		want bool
+	}{
+		{"https://api.openai.com/v1", false},
+		{"http://127.0.0.1:11434/v1", false},
+		{"http://localhost:8000/v1", false},
+		{"http://[::1]:8000/v1", false},
+		{"http://10.0.0.5:8000/v1", true},
+		{"http://models.internal/v1", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.base, func(t *testing.T) {
+			env := map[string]string{"BASE_URL": "https://teachpilot.example", "AI_BASE_URL": tt.base, "AI_API_KEY": testAIKey, "AI_MODEL": "m"}
+			c, err := Load("TeachPilot", func(k string) string { return env[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := c.Warnings()
+			if got := len(w) == 1 && strings.Contains(w[0], "AI_BASE_URL"); got != tt.want || (!tt.want && len(w) != 0) {
+				t.Errorf("warnings = %q", w)
+			}
+			for _, line := range w {
+				if strings.Contains(line, testAIKey) {
+					t.Error("a warning shows the key")
+				}
+			}
+		})
+	}
+}

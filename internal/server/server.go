@@ -7,9 +7,11 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/teachpilot/site/internal/config"
+	"github.com/teachpilot/site/internal/plan"
 	"github.com/teachpilot/site/internal/static"
 	"github.com/teachpilot/site/web"
 )
@@ -29,6 +31,10 @@ type Server struct {
 	con *Console
 	// obs reports to the metrics (admin_metrics.go); nil when they are off.
 	obs *observer
+	// plans makes the lesson plans (planner.go).
+	plans *plan.Fallback
+	// drafts are the AI drafts being made (planstream.go).
+	drafts sync.WaitGroup
 }
 
 // sitePaths are the paths of the pages the server links or redirects to, looked up by page
@@ -87,6 +93,9 @@ func New(cfg config.Config, log *slog.Logger, client fs.FS, opts ...Option) (*Se
 		}
 	}
 	if err := s.initForms(); err != nil {
+		return nil, err
+	}
+	if err := s.initPlanner(s.api.rulesJSON); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -201,7 +201,7 @@ func TestAddFeedbackInATransaction(t *testing.T) {
 			if err := tx.AddLessonPlan(ctx, store.LessonPlan{Reference: "TP-1", Email: "a@example.org", Subject: "math", Grade: "9", Topic: "t", Duration: 45, CreatedAt: t0}); err != nil {
 				return err
 			}
-			_, err := tx.AddFeedback(ctx, store.Feedback{Reference: "TP-1", Useful: true, Comment: "good", CreatedAt: t0})
+			_, _, err := tx.AddFeedback(ctx, store.Feedback{Reference: "TP-1", Useful: true, Comment: "good", CreatedAt: t0})
 			return err
 		})
 		if err != nil {
@@ -211,7 +211,7 @@ func TestAddFeedbackInATransaction(t *testing.T) {
 			t.Errorf("feedback %v, %v", fb, err)
 		}
 		err = s.InTx(ctx, func(tx *store.Tx) error {
-			_, err := tx.AddFeedback(ctx, store.Feedback{Reference: "TP-none", CreatedAt: t0})
+			_, _, err := tx.AddFeedback(ctx, store.Feedback{Reference: "TP-none", CreatedAt: t0})
 			return err
 		})
 		if !errors.Is(err, store.ErrNotFound) {

@@ -104,19 +104,11 @@ type Feedback struct {
 // ErrNotFound when there is no such plan.
 func (s *Store) AddFeedback(ctx context.Context, f Feedback) (int64, error) {
 	var id int64
-	err := s.InTx(ctx, func(tx *Tx) error {
-		var exists int
-		if err := tx.queryRow(ctx, `SELECT 1 FROM lesson_plans WHERE reference = $1`, f.Reference).Scan(&exists); err != nil {
-			return notFound(err, "plan")
-		}
-		return tx.queryRow(ctx,
-			`INSERT INTO plan_feedback (reference, useful, comment, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-			f.Reference, f.Useful, f.Comment, utc(f.CreatedAt)).Scan(&id)
+	err := s.InTx(ctx, func(tx *Tx) (err error) {
+		id, _, err = tx.AddFeedback(ctx, f)
+		return err
 	})
-	if err != nil {
-		return 0, fmt.Errorf("store: add feedback: %w", err)
-	}
-	return id, nil
+	return id, err
 }
 
 // FeedbackFor returns the answers given about the plan reference, oldest first.
