@@ -50,9 +50,14 @@ type Lesson = {
   email: string;
 };
 
-/** uniqueTopic is a topic no other test (or run) asks for: identical requests share a cache. */
+/**
+ * uniqueTopic is a topic no other test (or run) asks for, since identical requests share a
+ * cache: a tag of letters only (the form refuses runs of digits as ID-like numbers).
+ */
 function uniqueTopic(topic: string): string {
-  return `${topic} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const n = Date.now() * 1_000 + Math.floor(Math.random() * 1_000);
+  const tag = n.toString(26).replace(/[0-9a-p]/g, (c) => String.fromCharCode(97 + Number.parseInt(c, 26)));
+  return `${topic} ${tag}`;
 }
 
 /** fillLessonForm fills /lesson-plan (already open) with lesson and sends it. */
@@ -298,7 +303,7 @@ test.describe("the plan page with JavaScript", () => {
     await page.goto(url);
     const form = page.locator("form[data-plan-feedback]");
     await form.getByRole("radio", { name: /^yes/i }).check();
-    const comment = `The timing fits my period ${Date.now()}`;
+    const comment = `The timing fits my period (${uniqueTopic("note")})`;
     await form.getByRole("textbox").fill(comment);
     const answered = page.waitForResponse(
       (r) => r.url().endsWith(`/api/lesson-plans/${reference}/feedback`) && r.request().method() === "POST",
