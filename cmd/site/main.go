@@ -59,9 +59,13 @@ func run() error {
 	// Loading the site replaces the build's placeholder origin with BASE_URL and compresses
 	// the files that changed: the start-up cost of one build serving any host, logged.
 	loadStart := time.Now()
+	planner, err := newPlanner(cfg, log) // lesson plans: built-in, and AI when configured (planner.go)
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(cfg, log, web.Client(), server.WithForms(server.Forms{
 		Store: db, Rules: web.FormRules(), Notify: worker.Notify,
-	}))
+	}), server.WithPlanner(planner))
 	if err != nil {
 		return err
 	}

@@ -67,6 +67,8 @@ type Config struct {
 	// counted in the database across instances (MAIL_PER_RECIPIENT_DAY, default 10; 0: no
 	// limit). Mail to TEAM_EMAIL is not counted.
 	MailPerRecipientDay int
+	// AI is the AI planner's provider, cap and timeout (AI_*; see AI).
+	AI AI
 }
 
 // RateLimit allows Events requests per Per, with bursts of up to Events.
@@ -119,6 +121,7 @@ func Load(product string, getenv func(string) string) (Config, error) {
 	}
 
 	errs = append(errs, c.loadForms(getenv)...)
+	errs = append(errs, c.loadAI(getenv)...)
 
 	return c, errors.Join(errs...)
 }

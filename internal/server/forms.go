@@ -33,7 +33,7 @@ func WithForms(f Forms) Option {
 		if err != nil {
 			return err
 		}
-		s.api.store, s.api.rules, s.api.notify = f.Store, rules, f.Notify
+		s.api.store, s.api.rules, s.api.rulesJSON, s.api.notify = f.Store, rules, f.Rules, f.Notify
 		return nil
 	}
 }
@@ -48,12 +48,16 @@ func WithClock(now func() time.Time) Option {
 
 // formAPI is the state of the form endpoints, kept apart from the rest of Server.
 type formAPI struct {
-	store   *store.Store
-	rules   *formRules
-	notify  func()
-	now     func() time.Time
-	limiter *limiter // nil: no rate limit
-	csrf    *http.CrossOriginProtection
+	store *store.Store
+	rules *formRules
+	// rulesJSON is forms.json as given, for the built-in planner's options.
+	rulesJSON []byte
+	notify    func()
+	now       func() time.Time
+	limiter   *limiter // nil: no rate limit
+	// planLimiter limits plan generations per client (planner.go); nil: no limit.
+	planLimiter *limiter
+	csrf        *http.CrossOriginProtection
 }
 
 // initForms prepares the middleware of the form API from the configuration.

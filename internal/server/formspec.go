@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -21,7 +22,10 @@ type formRules struct {
 	Honeypot string `json:"honeypot"`
 	// RefuseByKind lists, per kind of field, the characters its values may not hold.
 	RefuseByKind map[string][]*refusal `json:"refuseByKind"`
-	Forms        map[string]*formSpec  `json:"forms"`
+	// Refusals are named lists of patterns a field takes on by naming them in its Refuse
+	// (personalData: email addresses, phone numbers, ID numbers).
+	Refusals map[string][]*refusal `json:"refusals"`
+	Forms    map[string]*formSpec  `json:"forms"`
 }
 
 // refusal is a pattern a field's value must not match, with the message saying why.
@@ -61,8 +65,10 @@ type fieldRule struct {
 	Max       *int              `json:"max"`
 	Options   []option          `json:"options"`
 	Messages  map[string]string `json:"messages"`
+	// Refuse names lists of forms.json's refusals the value must not match either.
+	Refuse []string `json:"refuse"`
 
-	refuse []*refusal // forms.json's refuseByKind for this field's kind
+	refuse []*refusal // forms.json's refuseByKind for this field's kind, then its Refuse lists
 }
 
 type option struct {
@@ -71,8 +77,8 @@ type option struct {
 }
 
 // servedForms are the forms the API handles, each decoded into its own struct (newsletter.go,
-// contact.go, lessonplan.go).
-var servedForms = []string{"newsletter", "contact", "lessonPlan"}
+// contact.go, lessonplan.go, feedback.go).
+var servedForms = []string{"newsletter", "contact", "lessonPlan", "planFeedback"}
 
 // parseFormRules reads forms.json and resolves its page ids against the page table.
 func parseFormRules(b []byte, pages *web.PageTable) (*formRules, error) {
@@ -84,14 +90,16 @@ func parseFormRules(b []byte, pages *web.PageTable) (*formRules, error) {
 		return nil, errors.New("server: forms.json: no honeypot field name")
 	}
 	var errs []error
-	for kind, list := range rules.RefuseByKind {
-		for i, r := range list {
-			var err error
-			if r.re, err = regexp.Compile(r.Pattern); err != nil {
-				errs = append(errs, fmt.Errorf("server: forms.json: refuseByKind.%s[%d]: %w", kind, i, err))
-			}
-			if r.Message == "" {
-				errs = append(errs, fmt.Errorf("server: forms.json: refuseByKind.%s[%d]: no message", kind, i))
+	for group, lists := range map[string]map[string][]*refusal{"refuseByKind": rules.RefuseByKind, "refusals": rules.Refusals} {
+		for name, list := range lists {
+			for i, r := range list {
+				var err error
+				if r.re, err = regexp.Compile(r.Pattern); err != nil {
+					errs = append(errs, fmt.Errorf("server: forms.json: %s.%s[%d]: %w", group, name, i, err))
+				}
+				if r.Message == "" {
+					errs = append(errs, fmt.Errorf("server: forms.json: %s.%s[%d]: no message", group, name, i))
+				}
 			}
 		}
 	}
@@ -124,7 +132,14 @@ func parseFormRules(b []byte, pages *web.PageTable) (*formRules, error) {
 			if fr.Name == rules.Honeypot {
 				errs = append(errs, fmt.Errorf("server: forms.json: %s.%s: the honeypot's name", name, fr.Name))
 			}
-			fr.refuse = rules.RefuseByKind[fr.Kind]
+			fr.refuse = slices.Clone(rules.RefuseByKind[fr.Kind])
+			for _, list := range fr.Refuse {
+				named, ok := rules.Refusals[list]
+				if !ok {
+					errs = append(errs, fmt.Errorf("server: forms.json: %s.%s: no refusals named %q", name, fr.Name, list))
+				}
+				fr.refuse = append(fr.refuse, named...)
+			}
 			f.byName[fr.Name] = fr
 		}
 	}

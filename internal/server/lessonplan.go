@@ -39,6 +39,8 @@ type lessonPlanAnswer struct {
 	Reference string            `json:"reference"`
 	Summary   lessonPlanSummary `json:"summary"`
 	CreatedAt *time.Time        `json:"createdAt,omitempty"`
+	// PlanURL is the plan's page (the path of /submission-success/{reference}).
+	PlanURL string `json:"planUrl"`
 }
 
 // createLessonPlan handles POST /api/lesson-plans:
@@ -47,14 +49,19 @@ type lessonPlanAnswer struct {
 //	 "standards"?, "instructionalModel"?, "differentiation"?: [], "notes"?, "website"?}
 //
 // duration is a number or a string of digits. It stores the request under an unguessable
-// reference (TP-XXXX-XXXX-XXXX: 60 random bits in Crockford base32) and queues a
-// confirmation email to the teacher with the reference and a summary. It answers 201
-// {"reference": "TP-…", "summary": {…}}; a plain form post gets 303 to the success page
-// followed by /TP-…, the page the email links to as well. With the honeypot filled the
-// request is stored marked as spam, the answer is the same, and no email is queued.
+// reference (TP-XXXX-XXXX-XXXX: 60 random bits in Crockford base32), its built-in plan
+// (with an AI draft pending when an AI planner is configured: the plan page makes it) and a
+// confirmation email to the teacher linking to the plan, all in one transaction. It
+// answers 201 {"reference": "TP-…", "summary": {…}, "planUrl": "/submission-success/TP-…"};
+// a plain form post gets 303 to that page, the one the email links to as well. Each client
+// may make plansPerMinute plans a minute (429 beyond). With the honeypot filled the request
+// is stored marked as spam, without a plan, the answer is the same, and no email is queued.
 func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 	sub, ok := decodeForm[lessonPlanForm](s, w, r, "lessonPlan")
 	if !ok {
+		return
+	}
+	if !s.allowPlan(w, r) {
 		return
 	}
 	ctx := r.Context()
@@ -77,7 +84,15 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 			if err := tx.AddLessonPlan(ctx, p); err != nil || p.Spam {
 				return err
 			}
-			// To an unverified address: only the answers chosen from the form's options.
+			stored, err := s.builtinPlan(p, p.CreatedAt)
+			if err != nil {
+				return err
+			}
+			if err := tx.SetPlan(ctx, stored); err != nil {
+				return err
+			}
+			// To an unverified address: only the site's words and the answers chosen from the
+			// form's options, never text the visitor typed.
 			msg, err := mail.Outgoing(mail.KindLessonPlanReceipt, p.Email, p.Email, mail.LessonPlanReceipt{
 				Reference:  p.Reference,
 				SuccessURL: s.link(s.confirmationPath(p.Reference), "", ""),
@@ -98,7 +113,7 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.queued(!p.Spam)
-	success(w, r, http.StatusCreated, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p)},
+	success(w, r, http.StatusCreated, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p), PlanURL: s.confirmationPath(p.Reference)},
 		s.confirmationPath(p.Reference))
 }
 
@@ -125,47 +140,13 @@ func (s *Server) lessonPlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("X-Robots-Tag", "noindex")
-	writeJSON(w, http.StatusOK, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p), CreatedAt: &p.CreatedAt})
+	writeJSON(w, http.StatusOK, lessonPlanAnswer{Reference: p.Reference, Summary: summarize(p), CreatedAt: &p.CreatedAt, PlanURL: s.confirmationPath(p.Reference)})
 }
 
-// confirmationPath is the confirmation page of a request, filled into the shell here. (The
-// React success page shows the same after a submission with JavaScript.)
+// confirmationPath is the plan page of a request (planpage.go), where the form leads after
+// a submission and the email links.
 func (s *Server) confirmationPath(reference string) string {
 	return s.paths.submissionSuccess + "/" + reference
-}
-
-// lessonPlanPage handles GET /submission-success/{reference}: the confirmation of a request
-// as a page of its own, where a plain form post lands and the confirmation email links. It
-// shows the reference, the summary (never the email address: the reference is the
-// capability, as for GET /api/lesson-plans/{reference}) and what happens next. An unknown
-// reference gets the site's 404 page.
-func (s *Server) lessonPlanPage(w http.ResponseWriter, r *http.Request) {
-	if s.api.store == nil || s.api.rules == nil {
-		s.problemPage(w, r, http.StatusServiceUnavailable, problemPage{
-			Title: "Service unavailable", Intro: "Lesson plan requests cannot be shown right now. Please try again later.",
-			Back: "/", BackTxt: "Back home",
-		})
-		return
-	}
-	ref, ok := normalizeReference(r.PathValue("reference"))
-	if !ok {
-		s.site.NotFound(w, r)
-		return
-	}
-	p, err := s.api.store.LessonPlan(r.Context(), ref)
-	if errors.Is(err, store.ErrNotFound) {
-		s.site.NotFound(w, r)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, fmt.Errorf("lesson plan page %s: %w", ref, err))
-		return
-	}
-	minutes := func(n int) string { return strconv.Itoa(n) + " minutes" }
-	s.writePage(w, r, http.StatusOK, confirmationTemplate, "Request received", confirmation{
-		Reference: p.Reference, Summary: s.summaryLines(p, minutes, func(string) bool { return true }),
-		Home: s.paths.home, LessonPlan: s.paths.lessonPlan, Blog: s.paths.blog,
-	})
 }
 
 func summarize(p store.LessonPlan) lessonPlanSummary {
@@ -234,4 +215,16 @@ func normalizeReference(s string) (string, bool) {
 		b[i] = c
 	}
 	return "TP-" + string(b[0:4]) + "-" + string(b[4:8]) + "-" + string(b[8:12]), true
+}
+
+// successByRef handles GET /submission-success: with ?ref=TP-… (any spelling
+// normalizeReference reads) it is 308 to that request's plan page; anything else is the
+// pre-rendered success page.
+func (s *Server) successByRef(w http.ResponseWriter, r *http.Request) {
+	if ref, ok := normalizeReference(r.URL.Query().Get("ref")); ok {
+		w.Header().Set("Cache-Control", "no-store")
+		http.Redirect(w, r, s.confirmationPath(ref), http.StatusPermanentRedirect)
+		return
+	}
+	s.site.ServeHTTP(w, r)
 }

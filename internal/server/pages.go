@@ -9,13 +9,12 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/teachpilot/site/internal/mail"
 	"github.com/teachpilot/site/internal/static"
 	"github.com/teachpilot/site/web"
 )
 
 // This file holds the few pages the server renders itself: the problem page of a plain
-// form post (respond.go) and the confirmation of a lesson-plan request (lessonplan.go). The
+// form post (respond.go) and the lesson plan's page (planpage.go). The
 // server writes only their body, with html/template, into the shell React pre-renders
 // (web/pages.json's shell): one layout, one header, one footer, whoever renders the body.
 
@@ -117,72 +116,40 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request, status int,
 	s.writePage(w, r, status, problemTemplate, p.Title, p)
 }
 
-// confirmation is what the confirmation page shows of a request.
-type confirmation struct {
-	Reference string
-	Summary   []mail.Line
-	// Home, LessonPlan and Blog are the paths of the "Where to next" links.
-	Home, LessonPlan, Blog string
-}
-
-// confirmationTemplate says what the success page says after a submission with JavaScript,
-// in the same words and with the same links.
-var confirmationTemplate = template.Must(template.New("confirmation").Parse(`
-<p>Thank you — we have your lesson plan request.</p>
-<h2 class="mt-6 text-xl font-semibold">Your reference</h2>
-<p class="font-mono text-2xl font-bold" data-testid="reference">{{.Reference}}</p>
-<p>Quote it if you write to us about this request.</p>
-{{- if .Summary}}
-<section aria-labelledby="summary-title" class="mt-10">
-<h2 id="summary-title" class="text-xl font-semibold">What you asked for</h2>
-<dl class="mt-4">
-{{- range .Summary}}
-<dt class="mt-3 font-semibold">{{.Label}}</dt>
-<dd class="whitespace-pre-line">{{.Value}}</dd>
-{{- end}}
-</dl>
-</section>
-{{- end}}
-<section aria-labelledby="next-title" class="mt-10">
-<h2 id="next-title" class="text-xl font-semibold">What happens next</h2>
-<ol class="mt-4 list-decimal pl-5">
-<li>We have sent a confirmation to your email address with this reference. If it is not in your inbox in a few minutes, check your spam or junk folder.</li>
-<li>Your lesson plan follows by email, built from the details above and ready to adapt.</li>
-<li>Want changes? Reply to that email, or send another request with more detail.</li>
-</ol>
-</section>
-<nav aria-label="Where to next" class="mt-10">
-<ul>
-<li><a href="{{.Home}}" class="underline">Back home</a></li>
-<li><a href="{{.LessonPlan}}" class="font-semibold underline">Create another plan</a></li>
-<li><a href="{{.Blog}}" class="underline">Read the blog</a></li>
-</ul>
-</nav>
-`))
-
 // writePage fills the shell with title and t rendered with content, and answers with
 // status. These pages are answers to one person (a form's problems, a request's
 // confirmation): never stored by caches, never indexed.
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, t *template.Template, title string, content any) {
 	var main bytes.Buffer
-	err := t.Execute(&main, content)
-	var page []byte
-	var csp string
-	if err == nil {
-		page, csp, err = s.shell.Fill(title, main.Bytes())
-	}
-	if err != nil { // the templates are fixed and their data plain: a bug if it happens
+	if err := t.Execute(&main, content); err != nil { // the templates are fixed and their data plain: a bug if it happens
 		s.log.LogAttrs(r.Context(), slog.LevelError, "render page", slog.String("page", t.Name()), slog.Any("err", err))
 		http.Error(w, title, status)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", csp)
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Robots-Tag", "noindex")
+	s.writeFilled(w, r, status, title, main.Bytes())
+}
+
+// writeFilled answers with the shell filled with title and main (HTML escaped by the
+// caller's templates), as writePage does.
+func (s *Server) writeFilled(w http.ResponseWriter, r *http.Request, status int, title string, main []byte) {
+	page, csp, err := s.shell.Fill(title, main)
+	if err != nil {
+		s.log.LogAttrs(r.Context(), slog.LevelError, "render page", slog.String("title", title), slog.Any("err", err))
+		http.Error(w, title, status)
+		return
+	}
+	setPageHeaders(w.Header(), csp)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(page)
 	}
+}
+
+// setPageHeaders sets the headers of a page the server fills: its Content-Security-Policy,
+// never cached, never indexed.
+func setPageHeaders(h http.Header, csp string) {
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", csp)
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Robots-Tag", "noindex")
 }

@@ -23,14 +23,14 @@ import (
 	"github.com/teachpilot/site/web"
 )
 
-// TestLessonPlanConfirmationPage covers /submission-success/{reference}, where a plain form
-// post lands and the confirmation email links: the reference, the summary with the form's
-// labels (everything a visitor typed escaped), what happens next and three links; the
-// site's 404 page for a reference nobody has.
-func TestLessonPlanConfirmationPage(t *testing.T) {
+// TestLessonPlanPage covers /submission-success/{reference}, where a plain form post lands
+// and the email links: the reference, the actions, the plan (everything the visitor typed
+// escaped), the feedback form; noindex and never cached; the site's 404 page for a
+// reference nobody has.
+func TestLessonPlanPage(t *testing.T) {
 	hs := newHarness(t, nil)
 	post := hs.do(request{path: "/api/lesson-plans", contentType: "application/x-www-form-urlencoded", body: url.Values{
-		"email": {"grace@school.org"}, "subject": {"science"}, "grade": {"10"},
+		"email": {"grace@school.org"}, "subject": {"science"}, "grade": {"10"}, "name": {"Grace Hopper"}, "school": {"Hopper High"},
 		"topic": {`<script>alert("x")</script> Cells & tissues`}, "duration": {"50"},
 		"differentiation": {"english-learners", "advanced"}, "notes": {"Lab day\n<b>bring goggles</b>"}, "website": {""},
 	}.Encode()})
@@ -44,19 +44,19 @@ func TestLessonPlanConfirmationPage(t *testing.T) {
 	}
 
 	page := []string{
-		`<html lang="en">`, `<title>Request received | TeachPilot</title>`, `<meta name="robots" content="noindex">`,
-		`<meta property="og:title" content="Request received">`,
+		`<html lang="en">`, `<title>Your lesson plan | TeachPilot</title>`, `<meta name="robots" content="noindex">`,
+		`<meta property="og:title" content="Your lesson plan">`,
 		`<link rel="stylesheet" href="/assets/app-T3st.css">`, `<header class="site-header"><a href="/"><span>TeachPilot</span></a></header>`,
-		`<main id="main-content"><h1>Request received</h1>`, `data-testid="reference">` + ref + `</p>`,
-		`>Subject</dt>`, `>Science</dd>`,
-		`>Grade</dt>`, `>Grade 10</dd>`,
-		`>Lesson topic</dt>`, `>&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; Cells &amp; tissues</dd>`,
-		`>Lesson length (minutes)</dt>`, `>50 minutes</dd>`,
-		`>Differentiation needs</dt>`, `>English learners, Advanced learners</dd>`,
-		`>Lab day` + "\n" + `&lt;b&gt;bring goggles&lt;/b&gt;</dd>`,
-		`>What happens next</h2>`,
-		`<a href="/" class=`, `>Back home</a>`, `<a href="/lesson-plan" class=`, `>Create another plan</a>`,
-		`<a href="/blog" class=`, `>Read the blog</a>`, `</main><footer><p>© 2026 TeachPilot</p></footer>`,
+		`<main id="main-content"><h1>Your lesson plan</h1>`, `data-testid="reference">` + ref + `</strong>`,
+		`data-plan-actions>`, `<a href="/api/lesson-plans/` + ref + `/plan.docx" download>Download .docx</a>`,
+		`<a href="/api/lesson-plans/` + ref + `/plan.txt" data-plan-copy>Copy as text</a>`,
+		`<a href="/lesson-plan?from=` + ref + `">Make another like this</a>`,
+		`<article class="lesson-plan">`, `data-section="title"`, `data-section="phases"`, `data-section="provenance"`,
+		`alert(&#34;x&#34;) Cells &amp; tissues`, `<p data-plan-complete hidden></p>`,
+		`<form data-plan-feedback method="post" action="/api/lesson-plans/` + ref + `/feedback">`,
+		`<legend class="font-semibold">Was this plan useful?</legend>`, `name="useful" value="yes" required`, `name="useful" value="no"`,
+		`<label for="feedback-comment"`, `<textarea id="feedback-comment" name="comment" rows="3" maxlength="1000"`,
+		`</main><footer><p>© 2026 TeachPilot</p></footer>`,
 	}
 	tests := []struct {
 		name       string
@@ -68,14 +68,21 @@ func TestLessonPlanConfirmationPage(t *testing.T) {
 		wantNotIn  []string
 	}{
 		{
-			name: "the confirmation shows the reference, the summary escaped, what happens next and three links",
+			name: "the page shows the reference, the actions, the plan escaped and the feedback form",
 			path: location, wantStatus: 200, wantCache: "no-store", wantIn: page,
-			wantNotIn: []string{"<script", "grace@school.org", "style=", "Your name", "Instructional model", "__SLOT_TITLE__", "data-slot"},
+			wantNotIn: []string{"<script", "<b>", "grace@school.org", "Grace Hopper", "Hopper High", "style=", "__SLOT_TITLE__", "data-slot",
+				"data-plan-status", "AI draft", `role="status">Thank you`},
 		},
 		{
 			name: "a reference typed in lower case without dashes finds the request",
 			path: "/submission-success/" + strings.ToLower(strings.ReplaceAll(ref, "-", "")), wantStatus: 200, wantCache: "no-store",
-			wantIn: []string{`data-testid="reference">` + ref + `</p>`},
+			wantIn: []string{`data-testid="reference">` + ref + `</strong>`},
+		},
+		{
+			name: "after feedback, the page thanks instead of asking again", path: location + "?feedback=thanks",
+			wantStatus: 200, wantCache: "no-store",
+			wantIn:    []string{`<section id="feedback"`, `<p role="status">Thank you — your feedback helps us make better plans.</p>`},
+			wantNotIn: []string{"data-plan-feedback"},
 		},
 		{
 			name: "HEAD answers like GET, without a body", method: "HEAD",
@@ -200,8 +207,9 @@ func TestServerPagesUseOnlyBuiltClasses(t *testing.T) {
 	}{
 		{"problem", problemTemplate, problemPage{Title: "There is a problem", Intro: "Fix it.", Back: "/contact", BackTxt: "Back",
 			Problems: []problem{{Href: "/contact#contact-name", Label: "Name", Message: "Enter your name."}}}},
-		{"confirmation", confirmationTemplate, confirmation{Reference: "TP-AAAA-BBBB-CCCC",
-			Summary: []mail.Line{{Label: "Lesson topic", Value: "Cells"}}, Home: "/", LessonPlan: "/lesson-plan", Blog: "/blog"}},
+		{"plan page", planPageTemplates.Lookup("top"), planPage{Reference: "TP-AAAA-BBBB-CCCC", DOCX: "/d", Text: "/t", Another: "/a", Drafting: true}},
+		{"plan page's form", planPageTemplates.Lookup("bottom"), planPage{Feedback: "/f", CommentMax: 1000}},
+		{"plan page's thanks", planPageTemplates.Lookup("bottom"), planPage{Thanks: true, ThanksText: feedbackThanks}},
 	}
 	for _, p := range pages {
 		var buf bytes.Buffer
@@ -291,8 +299,8 @@ func TestRenamingTheProduct(t *testing.T) {
 		want []string
 	}{
 		{"the receipt's sender, by default", receipt.From, []string{`"Lesson & Lab" <hello@teachpilot.example>`}},
-		{"the receipt's text", receipt.Text, []string{"What happens next: Lesson & Lab drafts the plan", "--\nLesson & Lab\n"}},
-		{"the receipt's HTML", receipt.HTML, []string{"<title>Lesson &amp; Lab</title>", "What happens next: Lesson &amp; Lab drafts the plan"}},
+		{"the receipt's text", receipt.Text, []string{"Your lesson plan is ready: http://teachpilot.test/submission-success/TP-", "Lesson & Lab writes a draft", "--\nLesson & Lab\n"}},
+		{"the receipt's HTML", receipt.HTML, []string{"<title>Lesson &amp; Lab</title>", "Lesson &amp; Lab writes a draft"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -35,9 +35,14 @@ type bucket struct {
 }
 
 func newLimiter(events int, per time.Duration, trusted []netip.Prefix) *limiter {
+	return newLimiterBurst(events, per, events, trusted)
+}
+
+// newLimiterBurst is newLimiter with bursts of up to burst events.
+func newLimiterBurst(events int, per time.Duration, burst int, trusted []netip.Prefix) *limiter {
 	return &limiter{
 		every:   rate.Limit(float64(events) / per.Seconds()),
-		burst:   events,
+		burst:   burst,
 		idle:    max(per, time.Minute),
 		trusted: trusted,
 		now:     time.Now,

@@ -17,21 +17,29 @@ func (s *Server) Handler() http.Handler {
 	// per-client rate limit (429) first; other methods on the same paths get 405. The
 	// one-click unsubscribe has a bucket of its own (oneclick.go).
 	for path, h := range map[string]http.Handler{
-		"/api/newsletter":             s.post(s.subscribe),
-		"/api/newsletter/confirm":     s.post(s.confirmSubscription),
-		"/api/newsletter/unsubscribe": s.postUnsubscribe(s.unsubscribe),
-		"/api/contact":                s.post(s.createContact),
-		"/api/lesson-plans":           s.post(s.createLessonPlan),
+		"/api/newsletter":                        s.post(s.subscribe),
+		"/api/newsletter/confirm":                s.post(s.confirmSubscription),
+		"/api/newsletter/unsubscribe":            s.postUnsubscribe(s.unsubscribe),
+		"/api/contact":                           s.post(s.createContact),
+		"/api/lesson-plans":                      s.post(s.createLessonPlan),
+		"/api/lesson-plans/{reference}/feedback": s.post(s.createFeedback),
 	} {
 		mux.Handle("POST "+path, h)
 		mux.HandleFunc(path, allow("POST"))
 	}
 	mux.HandleFunc("GET /api/lesson-plans/{reference}", s.lessonPlan)
 	mux.HandleFunc("/api/lesson-plans/{reference}", allow("GET, HEAD"))
+	// A plan's files (planfiles.go).
+	mux.HandleFunc("GET /api/lesson-plans/{reference}/plan.docx", s.planDOCX)
+	mux.HandleFunc("/api/lesson-plans/{reference}/plan.docx", allow("GET, HEAD"))
+	mux.HandleFunc("GET /api/lesson-plans/{reference}/plan.txt", s.planText)
+	mux.HandleFunc("/api/lesson-plans/{reference}/plan.txt", allow("GET, HEAD"))
 
-	// A lesson plan's confirmation, filled into the shell here (a plain form post lands on
-	// it; the email links to it); the success page itself is the pre-rendered React page.
+	// A lesson plan's page, filled into the shell here (planpage.go): the form leads to it
+	// after a submission and the email links to it. The bare success page is the
+	// pre-rendered React page, but ?ref=TP-… there is redirected to the plan's own page.
 	mux.HandleFunc("GET "+s.paths.submissionSuccess+"/{reference}", s.lessonPlanPage)
+	mux.HandleFunc("GET "+s.paths.submissionSuccess, s.successByRef)
 
 	// Unknown API paths get JSON, never the HTML 404 page.
 	mux.HandleFunc("/api/", s.apiNotFound)

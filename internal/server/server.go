@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/teachpilot/site/internal/config"
+	"github.com/teachpilot/site/internal/plan"
 	"github.com/teachpilot/site/internal/static"
 	"github.com/teachpilot/site/web"
 )
@@ -25,6 +26,8 @@ type Server struct {
 	paths sitePaths
 	// api is the state of the form API (forms.go).
 	api formAPI
+	// plans makes the lesson plans (planner.go).
+	plans *plan.Fallback
 }
 
 // sitePaths are the paths of the pages the server links or redirects to, looked up by page
@@ -83,6 +86,9 @@ func New(cfg config.Config, log *slog.Logger, client fs.FS, opts ...Option) (*Se
 		}
 	}
 	if err := s.initForms(); err != nil {
+		return nil, err
+	}
+	if err := s.initPlanner(s.api.rulesJSON); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -39,10 +39,12 @@ export interface FieldRule {
   default?: number | string;
   options?: FieldOption[];
   messages: FieldMessages;
+  /** refuse names lists of forms.json's `refusals` the value must not match (after its kind's). */
+  refuse?: string[];
 }
 
 /** FormName names a form of forms.json. */
-export type FormName = "newsletter" | "contact" | "lessonPlan";
+export type FormName = "newsletter" | "contact" | "lessonPlan" | "planFeedback";
 
 /** FormPlace is where a form lives, as forms.json says. */
 export interface FormPlace {
@@ -65,17 +67,29 @@ interface Refusal {
 interface FormsFile {
   honeypot: string;
   refuseByKind: Partial<Record<FieldKind, Refusal[]>>;
+  refusals: Record<string, Refusal[]>;
   forms: Record<FormName, FormPlace & { fields: FieldRule[] }>;
 }
 
 const forms = formsJson as unknown as FormsFile;
 
-// forms.json's refusals by kind of field, compiled once; the server compiles the same ones.
-const refusals = new Map(
-  Object.entries(forms.refuseByKind)
-    .filter((entry): entry is [string, Refusal[]] => Array.isArray(entry[1]))
-    .map(([kind, list]) => [kind, list.map((r) => ({ re: new RegExp(r.pattern, "u"), message: r.message }))]),
-);
+/** compile turns forms.json's refusals into RegExps; the server compiles the same ones. */
+function compile(lists: Partial<Record<string, Refusal[]>>): Map<string, { re: RegExp; message: string }[]> {
+  return new Map(
+    Object.entries(lists)
+      .filter((entry): entry is [string, Refusal[]] => Array.isArray(entry[1]))
+      .map(([name, list]) => [name, list.map((r) => ({ re: new RegExp(r.pattern, "u"), message: r.message }))]),
+  );
+}
+
+// forms.json's refusals by kind of field, and its named lists, compiled once.
+const refusals = compile(forms.refuseByKind);
+const namedRefusals = compile(forms.refusals);
+
+/** refusalsOf lists what rule refuses: its kind's refusals, then the lists it names. */
+function refusalsOf(rule: FieldRule): { re: RegExp; message: string }[] {
+  return [...(refusals.get(rule.kind) ?? []), ...(rule.refuse ?? []).flatMap((name) => namedRefusals.get(name) ?? [])];
+}
 
 /** HONEYPOT is the name of the field people leave empty and bots fill in. */
 export const HONEYPOT: string = forms.honeypot;
@@ -152,7 +166,7 @@ export function validateField(rule: FieldRule, value: FieldValue | undefined): s
       const n = length(text);
       if (rule.maxLength !== undefined && n > rule.maxLength) return m.maxLength;
       if (rule.minLength !== undefined && n < rule.minLength) return m.minLength ?? m.required;
-      const refused = refusals.get(rule.kind)?.find((r) => r.re.test(text));
+      const refused = refusalsOf(rule).find((r) => r.re.test(text));
       if (refused) return refused.message;
       if (rule.kind === "email" && !EMAIL.test(text)) return m.format;
       return undefined;
