@@ -128,7 +128,7 @@ func TestNothingLost(t *testing.T) {
 	}
 	missing := 0
 	for _, ref := range all.references {
-		if received[fmt.Sprintf("%s Your lesson plan request %s", planEmail(ref), ref)] == 0 {
+		if received[fmt.Sprintf("%s Your lesson plan is ready (%s)", planEmail(ref), ref)] == 0 {
 			missing++
 		}
 	}
