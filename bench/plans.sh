@@ -59,17 +59,21 @@ start_site() {
 }
 stop_site() { kill -TERM "$SERVER"; wait "$SERVER" || true; SERVER=""; }
 
-# bench_builtin measures built-in plans on the database $2, labelled $1.
+# bench_builtin measures built-in plans on the database $2, labelled $1: as fast as the
+# server answers, or paced at $3 plans/s (latency then counted from when each request was
+# due) when $3 is given.
 bench_builtin() {
-  local label=$1 db=$2
+  local label=$1 db=$2 rate=${3:-0}
   start_site "$label" "$db"
-  "$TMP/loadgen" -url "http://$ADDR" -form plans -c "$CONNS" -d "$DURATION" -db "$db" \
+  "$TMP/loadgen" -url "http://$ADDR" -form plans -c "$CONNS" -rate "$rate" -d "$DURATION" -db "$db" \
     -label "$label" -figures "$FIGURES" -budget "$BUDGET" | tee -a "$OUT/plans-runs.jsonl" | grep -v '^{'
   stop_site
 }
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 bench_builtin sqlite "sqlite:$TMP/plans.db"
+# The same budget asked another way: p99 while the site makes 1,000 plans/s.
+bench_builtin sqlite-paced-1000 "sqlite:$TMP/plans-paced.db" 1000
 
 if SCRATCH_DB=$("$TMP/loadgen" -pg-admin "$PG_URL" -create-db bench_plans 2>"$TMP/pg.err"); then
   bench_builtin postgres "$SCRATCH_DB"
