@@ -63,26 +63,33 @@ func newHarness(t testing.TB, env map[string]string) *harness {
 // newHarnessFor is newHarness for a product of another name.
 func newHarnessFor(t testing.TB, product string, env map[string]string) *harness {
 	t.Helper()
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "site.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return newHarnessOn(t, st, product, env, slog.New(slog.DiscardHandler))
+}
+
+// newHarnessOn is newHarnessFor on the store st, logging to log, with more options.
+func newHarnessOn(t testing.TB, st *store.Store, product string, env map[string]string, log *slog.Logger, opts ...Option) *harness {
+	t.Helper()
 	vars := map[string]string{"BASE_URL": "http://teachpilot.test", "RATE_LIMIT": "off", "TEAM_EMAIL": "team@teachpilot.test"}
 	maps.Copy(vars, env)
 	cfg, err := config.Load(product, func(k string) string { return vars[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "site.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
 	hs := &harness{t: t, st: st, now: time.Date(2026, 9, 1, 8, 0, 0, 0, time.UTC)}
 	site := fstest.MapFS{
-		"index.html":        {Data: []byte(`<!doctype html><html lang="en"><head><title>Home</title><link rel="stylesheet" href="/assets/app-T3st.css"></head><h1>Home</h1></html>`)},
-		"404/index.html":    {Data: []byte("<!doctype html><html lang=\"en\"><title>Not found</title><h1>Not found</h1></html>")},
-		"_shell/index.html": {Data: []byte(shellHTML)},
+		"index.html":                    {Data: []byte(`<!doctype html><html lang="en"><head><title>Home</title><link rel="stylesheet" href="/assets/app-T3st.css"></head><h1>Home</h1></html>`)},
+		"404/index.html":                {Data: []byte("<!doctype html><html lang=\"en\"><title>Not found</title><h1>Not found</h1></html>")},
+		"_shell/index.html":             {Data: []byte(shellHTML)},
+		"submission-success/index.html": {Data: []byte(`<!doctype html><html lang="en"><title>Thank you</title><h1>Thank you</h1></html>`)},
 	}
-	srv, err := New(cfg, slog.New(slog.DiscardHandler), site,
+	srv, err := New(cfg, log, site, append([]Option{
 		WithForms(Forms{Store: st, Rules: formsJSON, Notify: func() { hs.mu.Lock(); hs.notified++; hs.mu.Unlock() }}),
-		WithClock(func() time.Time { hs.mu.Lock(); defer hs.mu.Unlock(); return hs.now }))
+		WithClock(func() time.Time { hs.mu.Lock(); defer hs.mu.Unlock(); return hs.now })}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
