@@ -145,17 +145,23 @@ async function createPlan(
   return { url: body.planUrl, reference: body.reference };
 }
 
-/** feedbackRows reads the stored feedback on a plan from the e2e run's SQLite database. */
+/**
+ * feedbackRows reads the stored feedback on a plan straight from the e2e run's SQLite
+ * database (global-setup.ts), where the team's tools read it, with Debian's sqlite3 (read only).
+ */
 async function feedbackRows(reference: string): Promise<{ useful: number; comment: string }[]> {
   if (!/^TP-[0-9A-Z-]{14}$/.test(reference)) throw new Error(`not a reference: ${reference}`);
   const db = path.join(process.env.E2E_DATA_DIR ?? "", "e2e.db");
-  const { stdout } = await promisify(execFile)("sqlite3", [
-    "-readonly",
-    "-json",
-    db,
-    `SELECT useful, comment FROM plan_feedback WHERE reference = '${reference}' ORDER BY id`,
-  ]);
-  return stdout.trim() ? JSON.parse(stdout) : [];
+  const sql = `SELECT useful, comment FROM plan_feedback WHERE reference = '${reference}' ORDER BY id`;
+  try {
+    const { stdout } = await promisify(execFile)("sqlite3", ["-readonly", "-json", db, sql]);
+    return stdout.trim() ? JSON.parse(stdout) : [];
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new Error("e2e: the feedback check reads the database with sqlite3: apt-get install sqlite3");
+    }
+    throw err;
+  }
 }
 
 test.describe("the plan page with JavaScript", () => {
