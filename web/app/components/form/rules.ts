@@ -78,7 +78,10 @@ function compile(lists: Partial<Record<string, Refusal[]>>): Map<string, { re: R
   return new Map(
     Object.entries(lists)
       .filter((entry): entry is [string, Refusal[]] => Array.isArray(entry[1]))
-      .map(([name, list]) => [name, list.map((r) => ({ re: new RegExp(r.pattern, "u"), message: r.message }))]),
+      .map(([name, list]) => [
+        name,
+        list.map((r) => ({ re: new RegExp(r.pattern, "u"), message: r.message })),
+      ]),
   );
 }
 
@@ -88,7 +91,12 @@ const namedRefusals = compile(forms.refusals);
 
 /** refusalsOf lists what rule refuses: its kind's refusals, then the lists it names. */
 function refusalsOf(rule: FieldRule): { re: RegExp; message: string }[] {
-  return [...(refusals.get(rule.kind) ?? []), ...(rule.refuse ?? []).flatMap((name) => namedRefusals.get(name) ?? [])];
+  const named = (rule.refuse ?? []).flatMap((name) => {
+    const list = namedRefusals.get(name);
+    if (!list) throw new Error(`forms.json: field ${rule.name} names no refusals list ${name}`);
+    return list;
+  });
+  return [...(refusals.get(rule.kind) ?? []), ...named];
 }
 
 /** HONEYPOT is the name of the field people leave empty and bots fill in. */
