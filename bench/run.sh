@@ -8,9 +8,13 @@
 #     headers: requests/s, p50/p99 latency and server CPU per request for / and one hashed
 #     asset, median of WRK_ROUNDS alternating rounds, and the Go/nginx ratio.
 #  4. Hooks: bench/forms.sh (form submissions per second), if present.
-#  5. The console on 1,000,000 subscribers (bench/console.sh): list first page p99, CSV export
+#  5. bench/plans.sh: built-in lesson plans per second and p50/p99 from submit to stored plan
+#     (SQLite and PostgreSQL, none lost), and with a fake AI provider the time from submit to
+#     the first section on screen.
+#  6. The console on 1,000,000 subscribers (bench/console.sh): list first page p99, CSV export
 #     rows/s and memory, on SQLite and PostgreSQL.
-# BENCH_ONLY="lighthouse" (any of: weight lighthouse wrk forms console) runs only those parts.
+# BENCH_ONLY="lighthouse" (any of: weight lighthouse wrk forms plans console) runs only those
+# parts.
 # Everything runs on loopback, ports 18180–18199. Details go to bench/out/.
 # Needs: bin/site and web/build/client (make build), bench/nginx.conf, Debian's chromium,
 # wrk and nginx-light (installed here if missing), Lighthouse (bench/package.json).
@@ -44,7 +48,7 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 FIGURES=$OUT/figures.tsv
 printf 'figure\tvalue\tbudget\n' >"$FIGURES"
 export BENCH_FIGURES=$FIGURES BENCH_OUT=$OUT
-BENCH_ONLY=${BENCH_ONLY:-weight lighthouse wrk forms console}
+BENCH_ONLY=${BENCH_ONLY:-weight lighthouse wrk forms plans console}
 part() { [[ " $BENCH_ONLY " == *" $1 "* ]]; }
 
 [[ -x $BIN ]] || { echo "bench: $BIN missing; run make build" >&2; exit 1; }
@@ -103,6 +107,11 @@ if part weight; then
 fi
 
 if part lighthouse; then
+  # A real plan page (/submission-success/TP-…, rendered by the server) joins the list.
+  PLAN_PAGE=$(curl -fsS -H 'Content-Type: application/json' -H 'Accept: application/json' \
+    -d '{"email":"lighthouse@example.org","subject":"science","grade":"10","topic":"Photosynthesis and cellular respiration","duration":50,"instructionalModel":"5e","differentiation":["english-learners"]}' \
+    "$GO/api/lesson-plans" | sed -n 's/.*"planUrl": *"\(\/[^"]*\)".*/\1/p' || true)
+  [[ -n $PLAN_PAGE ]] && LIGHTHOUSE_PATHS+=("$PLAN_PAGE")
   echo
   echo "== 2. Lighthouse 12, mobile preset, median of $LIGHTHOUSE_RUNS, page and no-JS twin (${LIGHTHOUSE_PATHS[*]})"
   # Both columns go through bench/twin.mjs (one process, two ports), so both pay the same
@@ -215,11 +224,16 @@ if part forms && [[ -f bench/forms.sh ]]; then
   echo "== 4. Forms (bench/forms.sh)"
   BENCH_BASE_URL=$GO bash bench/forms.sh | tee "$OUT/forms.txt"
 fi
+if part plans; then
+  echo
+  echo "== 5. Lesson plans (bench/plans.sh)"
+  bash bench/plans.sh | tee "$OUT/plans.txt"
+fi
 # ---------------------------------------------------------------------------------------
 
 if part console; then
   echo
-  echo "== 5. Console: 1,000,000 subscribers (bench/console.sh)"
+  echo "== 6. Console: 1,000,000 subscribers (bench/console.sh)"
   bash bench/console.sh | tee "$OUT/console.txt"
 fi
 

@@ -1,8 +1,15 @@
 // Command loadgen measures form submissions: it posts unique, valid submissions to one form
 // endpoint from many connections for a while, then prints submissions per second, latency
-// percentiles, and (with -db) checks that the database gained one row per 2xx answer.
+// percentiles, and (with -db) checks that the database gained one row per 2xx answer. With
+// -form plans it posts lesson-plan requests of every model, length and subject and checks
+// that each 2xx answer's reference has its plan stored (plans.go). It also plays the AI
+// provider for the plan bench (-fake-ai, fakeai.go) and measures the time from a submission
+// to the first section of its plan on screen (-first-section, plans.go).
 //
 //	loadgen -url http://127.0.0.1:18250 -form lesson-plans -c 32 -d 10s -db sqlite:/tmp/x.db
+//	loadgen -url http://127.0.0.1:18250 -form plans -c 32 -d 10s -db sqlite:/tmp/x.db
+//	loadgen -fake-ai 127.0.0.1:18252 -first-token 300ms
+//	loadgen -url http://127.0.0.1:18250 -first-section 40 -first-token 300ms
 package main
 
 import (
@@ -26,7 +33,7 @@ import (
 
 func main() {
 	base := flag.String("url", "http://127.0.0.1:18250", "the site's origin")
-	form := flag.String("form", "lesson-plans", "lesson-plans or newsletter")
+	form := flag.String("form", "lesson-plans", "lesson-plans, plans (lesson-plan requests, each checked for its stored plan) or newsletter")
 	conns := flag.Int("c", 32, "concurrent connections")
 	rate := flag.Float64("rate", 0, "submissions per second to send, spread over the connections (0: as fast as answers come back)")
 	dur := flag.Duration("d", 10*time.Second, "how long to send")
@@ -38,7 +45,24 @@ func main() {
 	pgAdmin := flag.String("pg-admin", "", "PostgreSQL URL for -create-db and -drop-db")
 	createDB := flag.String("create-db", "", "create a scratch database named after this prefix on -pg-admin's server, print its URL, and exit")
 	dropDB := flag.String("drop-db", "", "drop the scratch database of this URL (made by -create-db) and exit")
+	fakeAI := flag.String("fake-ai", "", "serve a fake OpenAI-compatible provider on this address until stopped")
+	firstToken := flag.Duration("first-token", 300*time.Millisecond, "the fake provider's delay before its first token (and the budget's base for -first-section)")
+	firstSection := flag.Int("first-section", 0, "submit this many lesson plans one after another and measure, for each, the time to the first section of its streamed plan page")
 	flag.Parse()
+	switch {
+	case *fakeAI != "":
+		if err := serveFakeAI(*fakeAI, *firstToken); err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+		return
+	case *firstSection > 0:
+		if err := measureFirstSection(*base, *firstSection, *firstToken, *label, *figures); err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *createDB != "" || *dropDB != "" {
 		if err := scratch(*pgAdmin, *createDB, *dropDB); err != nil {
 			fmt.Fprintln(os.Stderr, "loadgen:", err)
@@ -76,15 +100,21 @@ var runID = time.Now().UnixNano()
 
 func body(form string, worker, i int) (string, string) {
 	email := fmt.Sprintf("load-%d-%d-%d@example.org", runID, worker, i)
-	if form == "newsletter" {
+	switch form {
+	case "newsletter":
 		return "/api/newsletter", fmt.Sprintf(`{"email":%q,"website":""}`, email)
+	case "plans":
+		return "/api/lesson-plans", planBody(email, i)
 	}
 	return "/api/lesson-plans", fmt.Sprintf(`{"email":%q,"subject":"science","grade":"10","topic":"Photosynthesis and cellular respiration","duration":50,"name":"Load Test","objectives":"Explain how plants turn light into chemical energy.","differentiation":["english-learners"],"website":""}`, email)
 }
 
 func count(ctx context.Context, st *store.Store, form string) (int, error) {
-	if form == "newsletter" {
+	switch form {
+	case "newsletter":
 		return st.CountSubscribers(ctx)
+	case "plans":
+		return 0, nil // checked by reference instead (storedPlans)
 	}
 	return st.CountLessonPlans(ctx)
 }
@@ -105,6 +135,8 @@ func run(base, form string, conns int, rate float64, dur, warmup time.Duration, 
 		Transport: &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns},
 	}
 	var seq atomic.Int64
+	var refMu sync.Mutex
+	var refs []string // with -form plans: the references of the measured 2xx answers
 	load := func(d time.Duration, record bool) (lat []time.Duration, reqs, ok, failed int64) {
 		deadline := time.Now().Add(d)
 		var mu sync.Mutex
@@ -130,14 +162,20 @@ func run(base, form string, conns int, rate float64, dur, warmup time.Duration, 
 						start, next = next, next.Add(interval)
 					}
 					resp, err := client.Post(base+path, "application/json", strings.NewReader(b))
+					var answer []byte
 					if err == nil {
-						_, _ = io.Copy(io.Discard, resp.Body)
+						answer, _ = io.ReadAll(resp.Body)
 						resp.Body.Close()
 					}
 					el := time.Since(start)
 					r++
 					if err == nil && resp.StatusCode/100 == 2 {
 						k++
+						if form == "plans" && record {
+							refMu.Lock()
+							refs = append(refs, referenceIn(answer))
+							refMu.Unlock()
+						}
 					} else {
 						f++
 					}
@@ -176,7 +214,15 @@ func run(base, form string, conns int, rate float64, dur, warmup time.Duration, 
 		Label: label, Form: form, Conns: conns, Rate: rate, Seconds: secs, Requests: reqs, OK: ok, Failed: failed,
 		PerSecond: float64(ok) / secs, P50ms: pct(0.50), P90ms: pct(0.90), P99ms: pct(0.99), MaxMs: pct(1),
 	}
-	if st != nil {
+	switch {
+	case st != nil && form == "plans":
+		stored, err := storedPlans(ctx, st, refs)
+		if err != nil {
+			return err
+		}
+		res.RowsAdded, res.RowsChecked = stored, true
+		res.Lost = ok - int64(stored)
+	case st != nil:
 		after, err := count(ctx, st, form)
 		if err != nil {
 			return err
@@ -191,10 +237,14 @@ func run(base, form string, conns int, rate float64, dur, warmup time.Duration, 
 	if rate > 0 {
 		pace = fmt.Sprintf("paced at %.0f/s", rate)
 	}
-	fmt.Printf("%s POST %s, %d connections %s, %.0f s: %.0f submissions/s, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; %d 2xx, %d failed",
-		label, path(form), conns, pace, secs, res.PerSecond, res.P50ms, res.P90ms, res.P99ms, res.MaxMs, ok, failed)
+	what, rows := "submissions", "rows added"
+	if form == "plans" {
+		what, rows = "plans", "plans stored"
+	}
+	fmt.Printf("%s POST %s, %d connections %s, %.0f s: %.0f %s/s, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms; %d 2xx, %d failed",
+		label, path(form), conns, pace, secs, res.PerSecond, what, res.P50ms, res.P90ms, res.P99ms, res.MaxMs, ok, failed)
 	if res.RowsChecked {
-		fmt.Printf("; rows added %d (lost %d)", res.RowsAdded, res.Lost)
+		fmt.Printf("; %s %d (lost %d)", rows, res.RowsAdded, res.Lost)
 	}
 	fmt.Println()
 	if figures == "" {
@@ -205,6 +255,11 @@ func run(base, form string, conns int, rate float64, dur, warmup time.Duration, 
 		return err
 	}
 	defer f.Close()
+	if form == "plans" {
+		fmt.Fprintf(f, "plans %s built-in, POST %s to stored plan: plans/s, p50 / p99\t%.0f/s, %.1f / %.1f ms\t%s\n", label, path(form), res.PerSecond, res.P50ms, res.P99ms, budget)
+		fmt.Fprintf(f, "plans %s built-in: plans stored / 2xx answers\t%d / %d (%d lost)\t0 lost\n", label, res.RowsAdded, ok, res.Lost)
+		return f.Close()
+	}
 	fmt.Fprintf(f, "forms %s POST %s: submissions/s, p50 / p99\t%.0f/s, %.1f / %.1f ms\t%s\n", label, path(form), res.PerSecond, res.P50ms, res.P99ms, budget)
 	if res.RowsChecked {
 		fmt.Fprintf(f, "forms %s POST %s: rows stored / 2xx answers\t%d / %d (%d lost)\t0 lost\n", label, path(form), res.RowsAdded, ok, res.Lost)

@@ -2,7 +2,8 @@
 // double opt-in (subscribe, confirm from the emailed link, unsubscribe), the contact form and
 // the lesson-plan request, each with JavaScript and without it; field errors with focus
 // moved; axe on every form in its error and success states. Emails are read from the server
-// log (SMTP_URL is unset in e2e runs).
+// log (SMTP_URL is unset in e2e runs). The lesson plan's own page (the plan, its actions and
+// feedback) is plan.spec.ts's; here the request lands on it.
 // Over 300 lines on purpose: the three forms share the no-JavaScript context, the email
 // reading and the axe steps defined here, and each form is one describe block.
 import type { Browser, Page } from "@playwright/test";
@@ -11,8 +12,12 @@ import { scaled } from "./timeouts";
 
 const SUBSCRIBED = "Thanks! Check your inbox to confirm your subscription.";
 const CONTACT_SENT = "Thanks — your message is on its way.";
-/** TOPIC is typed as a lesson topic; the confirmation must show it as text, never as markup. */
+/** TOPIC is typed as a lesson topic; the plan shows it as text (markup dropped), never as markup. */
 const TOPIC = "Solving linear inequalities <b>on a number line</b>";
+/** TOPIC_SHOWN is TOPIC as the plan shows it. */
+const TOPIC_SHOWN = "Solving linear inequalities on a number line";
+/** PLAN_HEADING is the plan page's h1. */
+const PLAN_HEADING = "Your lesson plan";
 const CONFIRMATION_URL = /\/submission-success\/TP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 /** STEP bounds one step of a long journey (a page load, a submit, an axe run or two), so a
  * stuck step fails by its name well before the whole test's time is gone. */
@@ -196,7 +201,7 @@ test.describe("contact with JavaScript", () => {
 });
 
 test.describe("lesson plan with JavaScript", () => {
-  test("shows field errors with focus, then lands on /submission-success with the reference", async ({
+  test("shows field errors with focus, then lands on /submission-success/TP-… with the plan", async ({
     page,
     request,
     serverLog,
@@ -221,7 +226,7 @@ test.describe("lesson plan with JavaScript", () => {
     );
 
     const reference = await test.step(
-      "a complete form lands on the confirmation",
+      "a complete form lands on the plan page",
       async () => {
         await subject.selectOption({ label: "Science" });
         await main.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 10" });
@@ -236,11 +241,12 @@ test.describe("lesson plan with JavaScript", () => {
         // A document navigation to the request's own page, rendered by the server.
         await expect(page).toHaveURL(/\/submission-success\/TP-[0-9A-Z-]+$/);
         const reference = new URL(page.url()).pathname.split("/").at(-1) ?? "";
-        await expect(main.getByRole("heading", { level: 1 })).toHaveText("Request received");
+        await expect(main.getByRole("heading", { level: 1 })).toHaveText(PLAN_HEADING);
         await expect(main.getByText(reference, { exact: true })).toBeVisible();
-        await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
-        await expect(main.getByText("English learners")).toBeVisible();
-        await expect(main.getByRole("link", { name: "Create another plan" })).toBeVisible();
+        const plan = main.locator("article.lesson-plan");
+        await expect(plan).toContainText("Photosynthesis and cellular respiration");
+        await expect(plan.locator('[data-section="differentiation"]')).toContainText("English learners");
+        await expect(main.getByRole("link", { name: "Make another like this" })).toBeVisible();
         await checkA11y(page);
         return reference;
       },
@@ -252,7 +258,9 @@ test.describe("lesson plan with JavaScript", () => {
       async () => {
         await page.goto(`/submission-success/${reference}`);
         await expect(main.getByText(reference, { exact: true })).toBeVisible();
-        await expect(main.getByText("Photosynthesis and cellular respiration")).toBeVisible();
+        await expect(main.locator("article.lesson-plan")).toContainText(
+          "Photosynthesis and cellular respiration",
+        );
 
         expect((await request.get(`/api/lesson-plans/${reference}`)).status()).toBe(200);
         await serverLog.waitFor((e) => e.to === email && JSON.stringify(e).includes(reference));
@@ -377,7 +385,7 @@ test.describe("without JavaScript", () => {
     );
   });
 
-  test("the lesson plan form posts and lands on the confirmation with its reference", async ({
+  test("the lesson plan form posts and lands on the plan page with its reference", async ({
     page,
     request,
     serverLog,
@@ -391,18 +399,20 @@ test.describe("without JavaScript", () => {
     await main.getByRole("textbox", { name: "Email address" }).fill(email);
     await main.getByRole("button", { name: "Create my lesson plan" }).click();
 
-    // 303 to /submission-success/TP-…, the confirmation the server renders.
+    // 303 to /submission-success/TP-…, the plan page the server renders.
     await expect(page).toHaveURL(CONFIRMATION_URL);
     const reference = new URL(page.url()).pathname.split("/").at(-1) ?? "";
     const confirmation = page.getByRole("main");
-    await expect(confirmation.getByRole("heading", { level: 1 })).toHaveText("Request received");
+    await expect(confirmation.getByRole("heading", { level: 1 })).toHaveText(PLAN_HEADING);
     await expect(confirmation.getByText(reference, { exact: true })).toBeVisible();
-    await expect(confirmation.getByText(TOPIC, { exact: true })).toBeVisible();
-    await expect(confirmation.getByText("Mathematics", { exact: true })).toBeVisible();
-    await expect(confirmation.getByText("50 minutes", { exact: true })).toBeVisible();
-    await expect(confirmation.getByRole("link", { name: "Create another plan" })).toHaveAttribute(
+    const plan = confirmation.locator("article.lesson-plan");
+    await expect(plan).toContainText(TOPIC_SHOWN);
+    await expect(plan.locator("b")).toHaveCount(0);
+    await expect(plan.locator('[data-section="about"]')).toContainText("Mathematics");
+    await expect(plan.locator('[data-section="about"]')).toContainText("50 minutes");
+    await expect(confirmation.getByRole("link", { name: "Make another like this" })).toHaveAttribute(
       "href",
-      "/lesson-plan",
+      `/lesson-plan?from=${reference}`,
     );
 
     expect((await request.get(`/api/lesson-plans/${reference}`)).status()).toBe(200);
@@ -410,12 +420,12 @@ test.describe("without JavaScript", () => {
   });
 });
 
-// The two pages the server renders itself have no scripts, so axe (which runs in the page)
-// checks them in a page with JavaScript on: the confirmation by its own URL, and the problem
-// page, the answer to a POST, from the HTML a script-less browser got, served again at the
-// same URL with the site's stylesheet.
+// axe runs in the page, so the pages the server renders are checked in a page with JavaScript
+// on: the plan page a plain post lands on by its own URL, and the problem page, the answer to
+// a POST, from the HTML a script-less browser got, served again at the same URL with the
+// site's stylesheet.
 test.describe("pages the server renders", () => {
-  test("the lesson plan confirmation passes axe", async ({ page, browser, baseURL }) => {
+  test("the plan page a plain post lands on passes axe", async ({ page, browser, baseURL }) => {
     const nojs = await noScriptPage(browser, baseURL);
     try {
       await nojs.goto("/lesson-plan");
@@ -429,8 +439,10 @@ test.describe("pages the server renders", () => {
       await expect(nojs).toHaveURL(CONFIRMATION_URL);
 
       await page.goto(new URL(nojs.url()).pathname);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request received");
-      await expect(page.getByRole("main").getByText("Advanced learners", { exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(PLAN_HEADING);
+      await expect(page.locator('article.lesson-plan [data-section="differentiation"]')).toContainText(
+        "Advanced learners",
+      );
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
       await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("href", /^\/assets\/.+\.css$/);
       await checkA11y(page);

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Lesson plans (called by bench/run.sh as its "plans" part, or run alone after make build),
+# from a Go load generator (bench/loadgen) on loopback, against bin/site with the rate limit
+# off:
+#  1. Built-in plans per second and p50/p99 end to end: POST /api/lesson-plans until the plan
+#     is stored (the 201 comes after the transaction that stores the request and its plan),
+#     requests of every model, length (15-180 min) and subject, on SQLite and on PostgreSQL.
+#     Afterwards every 2xx answer's reference is looked up in the database: its plan must be
+#     there, whole (none lost). Budget: >= 1,000 plans/s and p99 <= 50 ms.
+#  2. With an AI provider (loadgen -fake-ai: an OpenAI-compatible fake on loopback whose first
+#     token comes after PLANS_FIRST_TOKEN), the time from submit to the first section on
+#     screen: from the start of the POST to the first data-section bytes of the streamed plan
+#     page, for PLANS_FIRST_N plans one after another. Budget: the first-token delay + 150 ms.
+#
+# Ports 18252-18254. PostgreSQL: a scratch database is created on PLANS_PG_URL's server and
+# dropped afterwards; without a reachable server that part is skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BIN=${BIN:-$ROOT/bin/site}
+OUT=${BENCH_OUT:-$ROOT/bench/out}
+FIGURES=${BENCH_FIGURES:-$OUT/plans-figures.tsv}
+PG_URL=${PLANS_PG_URL:-${FORMS_PG_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}}
+CONNS=${PLANS_CONNS:-32}
+DURATION=${PLANS_DURATION:-8s}
+FIRST_TOKEN=${PLANS_FIRST_TOKEN:-300ms}
+FIRST_N=${PLANS_FIRST_N:-20}
+ADDR=127.0.0.1:18252
+AI_ADDR=127.0.0.1:18253
+BUDGET=">= 1000/s, p99 <= 50 ms"
+mkdir -p "$OUT"
+[[ -x $BIN ]] || { echo "plans: $BIN missing; run make build" >&2; exit 1; }
+
+TMP=$(mktemp -d)
+SERVER=""
+FAKE=""
+SCRATCH_DB=""
+cleanup() {
+  [[ -n $SERVER ]] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
+  [[ -n $FAKE ]] && kill "$FAKE" 2>/dev/null && wait "$FAKE" 2>/dev/null || true
+  [[ -n $SCRATCH_DB ]] && "$TMP/loadgen" -pg-admin "$PG_URL" -drop-db "$SCRATCH_DB" >/dev/null 2>&1 || true
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+go build -o "$TMP/loadgen" ./bench/loadgen
+
+# start_site starts the binary labelled $1 on the database $2, with any further VAR=value
+# settings, and waits until it answers.
+start_site() {
+  local label=$1 db=$2
+  shift 2
+  env ADDR=$ADDR BASE_URL=http://$ADDR DATABASE_URL="$db" RATE_LIMIT=off LOG_LEVEL=warn "$@" \
+    "$BIN" >"$OUT/plans-$label-server.log" 2>&1 &
+  SERVER=$!
+  for _ in $(seq 300); do curl -fsS -o /dev/null "http://$ADDR/healthz" 2>/dev/null && return 0; sleep 0.1; done
+  echo "plans: the site ($label) did not start; see $OUT/plans-$label-server.log" >&2
+  return 1
+}
+stop_site() { kill -TERM "$SERVER"; wait "$SERVER" || true; SERVER=""; }
+
+# bench_builtin measures built-in plans on the database $2, labelled $1: as fast as the
+# server answers, or paced at $3 plans/s (latency then counted from when each request was
+# due) when $3 is given.
+bench_builtin() {
+  local label=$1 db=$2 rate=${3:-0}
+  start_site "$label" "$db"
+  "$TMP/loadgen" -url "http://$ADDR" -form plans -c "$CONNS" -rate "$rate" -d "$DURATION" -db "$db" \
+    -label "$label" -figures "$FIGURES" -budget "$BUDGET" | tee -a "$OUT/plans-runs.jsonl" | grep -v '^{'
+  stop_site
+}
+
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_builtin sqlite "sqlite:$TMP/plans.db"
+# The same budget asked another way: p99 while the site makes 1,000 plans/s.
+bench_builtin sqlite-paced-1000 "sqlite:$TMP/plans-paced.db" 1000
+
+if SCRATCH_DB=$("$TMP/loadgen" -pg-admin "$PG_URL" -create-db bench_plans 2>"$TMP/pg.err"); then
+  bench_builtin postgres "$SCRATCH_DB"
+  "$TMP/loadgen" -pg-admin "$PG_URL" -drop-db "$SCRATCH_DB" && SCRATCH_DB=""
+else
+  SCRATCH_DB=""
+  echo "plans: PostgreSQL skipped ($(head -c 200 "$TMP/pg.err"))"
+fi
+
+"$TMP/loadgen" -fake-ai "$AI_ADDR" -first-token "$FIRST_TOKEN" >"$OUT/plans-fake-ai.log" 2>&1 &
+FAKE=$!
+start_site sqlite-ai "sqlite:$TMP/plans-ai.db" AI_BASE_URL="http://$AI_ADDR/v1" AI_API_KEY=bench-key \
+  AI_MODEL=bench-model AI_DAILY_LIMIT=100000
+"$TMP/loadgen" -url "http://$ADDR" -first-section "$FIRST_N" -first-token "$FIRST_TOKEN" -label sqlite \
+  -figures "$FIGURES"
+stop_site
