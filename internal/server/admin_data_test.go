@@ -69,8 +69,12 @@ func TestConsoleListsDetailsAndDashboard(t *testing.T) {
 	ref := plans[0].(map[string]any)["reference"].(string)
 	detail := get("/api/admin/lesson-plans/" + ref)
 	if req := detail["request"].(map[string]any); req["topic"] != "Photosynthesis" || detail["planUrl"] != "/submission-success/"+ref ||
-		detail["feedback"] == nil || len(detail["feedback"].([]any)) != 0 || detail["plan"] != nil {
+		detail["feedback"] == nil || len(detail["feedback"].([]any)) != 0 || detail["generator"] != "builtin" {
 		t.Errorf("detail %v", detail)
+	}
+	// The built-in plan is stored with the request (lessonplan.go).
+	if pl, _ := detail["plan"].(map[string]any); pl == nil || pl["title"] != "Photosynthesis: Science, Grade 10" {
+		t.Errorf("detail plan %v", detail["plan"])
 	}
 	// With a plan stored and feedback given, the detail shows both, and the list row counts.
 	if err := ch.st.InTx(t.Context(), func(tx *store.Tx) error {
