@@ -41,7 +41,7 @@ describe("the console's API client", () => {
     expect(calls[0]?.url).toBe("/api/admin/data-request");
     expect(calls[0]?.init.method).toBe("POST");
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ email: "a@example.com" });
-    expect((calls[0]?.init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect(calls[0]?.init.headers).toMatchObject({ "Content-Type": "application/json" });
   });
 
   it("sends a 401 to the sign-in page, asking to come back to the page it was on", async () => {

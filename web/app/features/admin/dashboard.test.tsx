@@ -55,9 +55,17 @@ describe("the dashboard's charts", () => {
       name: "Submissions per day, 2026-10-25 to 2026-11-23",
     });
     const row = within(table).getByRole("row", { name: /^2026-10-28/ });
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["2", "0", "1"]);
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["2", "0", "1"]);
     const total = within(table).getByRole("row", { name: /^Total/ });
-    expect(within(total).getAllByRole("cell").map((c) => c.textContent)).toEqual(["2", "1", "39"]);
+    expect(
+      within(total)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["2", "1", "39"]);
   });
 
   it("labels the newsletter bars with words and numbers, and tables them", () => {

@@ -11,9 +11,17 @@ function Landed() {
   return <p>{`landed on ${location.pathname}${location.search}`}</p>;
 }
 
+/** signInCall is the mocked sign-in of the current test (the route's component reads it). */
+let signInCall: Endpoints["signIn"] = () => Promise.reject(new Error("no mock"));
+
+function SignInRoute() {
+  return <SignInForm client={{ signIn: signInCall }} />;
+}
+
 function renderSignIn(signIn: Endpoints["signIn"], at = "/admin/sign-in") {
+  signInCall = signIn;
   const Stub = createRoutesStub([
-    { path: "/admin/sign-in", Component: () => <SignInForm client={{ signIn }} /> },
+    { path: "/admin/sign-in", Component: SignInRoute },
     { path: "/admin", Component: Landed },
     { path: "/admin/contacts", Component: Landed },
   ]);
@@ -30,7 +38,9 @@ describe("SignInForm", () => {
     const user = userEvent.setup();
     const signIn = vi
       .fn<Endpoints["signIn"]>()
-      .mockRejectedValueOnce(new ApiError(401, "Enter the 6-digit code from your authenticator app.", {}, true))
+      .mockRejectedValueOnce(
+        new ApiError(401, "Enter the 6-digit code from your authenticator app.", {}, true),
+      )
       .mockResolvedValueOnce({ email: "team@example.com", totp: true });
     renderSignIn(signIn, "/admin/sign-in?next=%2Fadmin%2Fcontacts%3Fstatus%3Dnew");
     expect(screen.queryByLabelText("6-digit code")).not.toBeInTheDocument();
