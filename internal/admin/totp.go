@@ -81,6 +81,22 @@ func (s *Service) ConfirmTOTP(ctx context.Context, adminID int64, code string) e
 	return s.st.SetAdminTOTP(ctx, a.ID, a.TOTPSecret, true, s.cfg.Now())
 }
 
+// CheckTOTP returns nil if code is the account's current code (and uses it up), else
+// ErrInvalidCode: for a change that needs the second factor again, such as turning it off.
+func (s *Service) CheckTOTP(ctx context.Context, a store.Admin, code string) error {
+	if !a.TOTPEnabled || a.TOTPSecret == nil {
+		return ErrInvalidCode
+	}
+	ok, err := s.checkCode(ctx, a, code)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrInvalidCode
+	}
+	return nil
+}
+
 // DisableTOTP turns the second factor off and forgets its secret.
 func (s *Service) DisableTOTP(ctx context.Context, adminID int64) error {
 	return s.st.SetAdminTOTP(ctx, adminID, nil, false, s.cfg.Now())

@@ -67,6 +67,9 @@ type Config struct {
 	// counted in the database across instances (MAIL_PER_RECIPIENT_DAY, default 10; 0: no
 	// limit). Mail to TEAM_EMAIL is not counted.
 	MailPerRecipientDay int
+
+	// Console is the team's console, its webhooks and the metrics (console.go).
+	Console Console
 }
 
 // RateLimit allows Events requests per Per, with bursts of up to Events.
@@ -119,6 +122,7 @@ func Load(product string, getenv func(string) string) (Config, error) {
 	}
 
 	errs = append(errs, c.loadForms(getenv)...)
+	errs = append(errs, c.loadConsole(getenv)...)
 
 	return c, errors.Join(errs...)
 }

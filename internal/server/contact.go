@@ -8,6 +8,7 @@ import (
 
 	"github.com/teachpilot/site/internal/mail"
 	"github.com/teachpilot/site/internal/store"
+	"github.com/teachpilot/site/internal/webhook"
 )
 
 // contactForm is a message: forms.json's contact form.
@@ -58,8 +59,10 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) {
 		if _, err := tx.Enqueue(ctx, team, c.CreatedAt); err != nil {
 			return err
 		}
-		_, err = s.enqueueToVisitor(ctx, tx, receipt, c.CreatedAt)
-		return err
+		if _, err = s.enqueueToVisitor(ctx, tx, receipt, c.CreatedAt); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, webhook.ContactReceived, newContactEvent(c), c.Email, c.CreatedAt)
 	})
 	if err != nil {
 		s.serverError(w, r, fmt.Errorf("contact: %w", err))

@@ -77,6 +77,9 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 			if err := tx.AddLessonPlan(ctx, p); err != nil || p.Spam {
 				return err
 			}
+			if err := s.emitLessonPlan(ctx, tx, p); err != nil { // webhook lesson_plan.created (admin_events.go)
+				return err
+			}
 			// To an unverified address: only the answers chosen from the form's options.
 			msg, err := mail.Outgoing(mail.KindLessonPlanReceipt, p.Email, p.Email, mail.LessonPlanReceipt{
 				Reference:  p.Reference,

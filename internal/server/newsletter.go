@@ -14,6 +14,7 @@ import (
 
 	"github.com/teachpilot/site/internal/mail"
 	"github.com/teachpilot/site/internal/store"
+	"github.com/teachpilot/site/internal/webhook"
 )
 
 const (
@@ -131,7 +132,10 @@ func (s *Server) confirmSubscription(w http.ResponseWriter, r *http.Request) {
 			}
 			return err
 		}
-		return tx.Confirm(ctx, sub.ID, now)
+		if err := tx.Confirm(ctx, sub.ID, now); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, webhook.NewsletterConfirmed, newsletterConfirmedEvent{Email: sub.Email, ConfirmedAt: now.UTC()}, sub.Email, now)
 	})
 	switch {
 	case errors.Is(err, errUnknownToken):

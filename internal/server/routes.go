@@ -33,12 +33,15 @@ func (s *Server) Handler() http.Handler {
 	// it; the email links to it); the success page itself is the pre-rendered React page.
 	mux.HandleFunc("GET "+s.paths.submissionSuccess+"/{reference}", s.lessonPlanPage)
 
+	// The team's console API: /api/admin/… (admin_routes.go).
+	s.adminRoutes(mux)
+
 	// Unknown API paths get JSON, never the HTML 404 page.
 	mux.HandleFunc("/api/", s.apiNotFound)
 
 	// Everything else is the pre-rendered site: pages, assets, 404. (Not "GET /": that
 	// would conflict with "/api/"; the site answers 405 to other methods itself.)
-	mux.Handle("/", s.site)
+	mux.Handle("/", consolePages(s.site)) // /admin pages: no-store, noindex (admin_pages.go)
 
 	return s.logRequests(static.SecurityHeaders(s.cfg.HSTS, mux))
 }

@@ -25,6 +25,8 @@ type Server struct {
 	paths sitePaths
 	// api is the state of the form API (forms.go).
 	api formAPI
+	// con is the team's console (admin_routes.go); nil when it is off.
+	con *Console
 }
 
 // sitePaths are the paths of the pages the server links or redirects to, looked up by page

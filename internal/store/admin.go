@@ -60,20 +60,33 @@ type Deleted struct {
 	Subscribers int64 `json:"subscribers"`
 	Contacts    int64 `json:"contacts"`
 	LessonPlans int64 `json:"lessonPlans"`
-	Messages    int64 `json:"messages"`
+	// Messages counts the outbox rows to or about the address: email, and webhook
+	// deliveries announcing its events.
+	Messages    int64 `json:"outbox"`
 	MailQuota   int64 `json:"mailQuota"`
 	Idempotency int64 `json:"idempotency"`
+	// SignInThrottle counts failed console sign-ins counted against the address (someone
+	// tried it as an account name).
+	SignInThrottle int64 `json:"signInThrottle"`
 }
 
 // DeleteByEmail removes everything stored about email, in any spelling (see EmailKey), in one
 // transaction: subscriptions and their tokens, contact messages, lesson-plan requests,
-// outbox messages to or about the address, sent or not, its mail counts and the API answers
-// kept for its requests. On SQLite the file is then rewritten (see reclaim), so the deleted
+// outbox messages to or about the address, sent or not (email and webhook deliveries), its
+// mail counts, the API answers kept for its requests, and failed console sign-ins counted
+// against it. The audit log never holds a visitor's address (the console logs a hash). On SQLite the file is then rewritten (see reclaim), so the deleted
 // rows are gone from the file too, not only from the tables.
 func (s *Store) DeleteByEmail(ctx context.Context, email string) (Deleted, error) {
 	email = EmailKey(email)
 	var d Deleted
 	err := s.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM sign_in_throttle WHERE key = $1`, "account:"+email)
+		if err != nil {
+			return fmt.Errorf("store: delete by email: %w", err)
+		}
+		if d.SignInThrottle, err = res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: delete by email: %w", err)
+		}
 		for _, step := range []struct {
 			n     *int64
 			query string

@@ -15,10 +15,10 @@ type MailStats struct {
 	OldestPending *time.Time
 }
 
-// MailStats counts the outbox's messages by status.
+// MailStats counts the outbox's email by status (webhook deliveries are not mail).
 func (s *Store) MailStats(ctx context.Context) (MailStats, error) {
 	var m MailStats
-	rows, err := s.db.QueryContext(ctx, `SELECT status, count(*) FROM outbox GROUP BY status`)
+	rows, err := s.db.QueryContext(ctx, `SELECT status, count(*) FROM outbox WHERE kind <> $1 GROUP BY status`, OutboxWebhook)
 	if err != nil {
 		return MailStats{}, fmt.Errorf("store: mail stats: %w", err)
 	}
@@ -43,7 +43,7 @@ func (s *Store) MailStats(ctx context.Context) (MailStats, error) {
 	}
 	// The pending index is ordered by id, and ids grow with time: the first is the oldest.
 	var oldest sql.NullTime
-	err = s.db.QueryRowContext(ctx, `SELECT created_at FROM outbox WHERE status = $1 ORDER BY id LIMIT 1`, OutboxPending).Scan(&oldest)
+	err = s.db.QueryRowContext(ctx, `SELECT created_at FROM outbox WHERE status = $1 AND kind <> $2 ORDER BY id LIMIT 1`, OutboxPending, OutboxWebhook).Scan(&oldest)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return MailStats{}, fmt.Errorf("store: mail stats: %w", err)
 	}

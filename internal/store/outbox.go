@@ -61,12 +61,19 @@ func (tx *Tx) Enqueue(ctx context.Context, m NewMessage, now time.Time) (int64, 
 // The conditions are repeated outside the subquery so that on PostgreSQL, where two claims
 // can pick the same ids, the second re-checks the row after the first commits and skips it.
 func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Message, error) {
+	// Webhook deliveries share the outbox but are not mail: the webhook worker claims them
+	// (ClaimWebhooks).
+	return s.claim(ctx, now, lease, limit, `kind <> '`+OutboxWebhook+`'`)
+}
+
+// claim is Claim for the messages that also meet kindCond (a condition on kind).
+func (s *Store) claim(ctx context.Context, now time.Time, lease time.Duration, limit int, kindCond string) ([]Message, error) {
 	now = utc(now)
 	rows, err := s.wquery(ctx,
 		`UPDATE outbox SET locked_until = $2, attempts = attempts + 1
 		 WHERE id IN (
 		         SELECT id FROM outbox
-		         WHERE status = $3 AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
+		         WHERE status = $3 AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) AND `+kindCond+`
 		         ORDER BY id LIMIT $4)
 		   AND status = $3 AND (locked_until IS NULL OR locked_until <= $1)
 		 RETURNING `+messageColumns,

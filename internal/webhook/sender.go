@@ -70,6 +70,13 @@ const maxErrorBody = 256
 // the error. It never returns without a result: the caller logs it and, on failure,
 // schedules a retry with the same ev.
 func (s *Sender) Deliver(ctx context.Context, ep store.WebhookEndpoint, ev Event, attempt int) store.WebhookDelivery {
+	d, _ := s.deliver(ctx, ep, ev, attempt)
+	return d
+}
+
+// deliver is Deliver that also returns the attempt's error (nil on 2xx), which wraps
+// ErrRefusedTarget when the guard refused the address.
+func (s *Sender) deliver(ctx context.Context, ep store.WebhookEndpoint, ev Event, attempt int) (store.WebhookDelivery, error) {
 	now := s.opts.Now()
 	d := store.WebhookDelivery{EndpointID: ep.ID, EventID: ev.ID, Event: ev.Type, Attempt: attempt, At: now}
 	start := time.Now()
@@ -78,7 +85,7 @@ func (s *Sender) Deliver(ctx context.Context, ep store.WebhookEndpoint, ev Event
 	if err != nil {
 		d.Error = err.Error()
 	}
-	return d
+	return d, err
 }
 
 func (s *Sender) post(ctx context.Context, ep store.WebhookEndpoint, ev Event, now time.Time) (int, error) {

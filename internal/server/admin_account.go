@@ -1,0 +1,84 @@
+package server
+
+import (
+	"encoding/base64"
+	"errors"
+	"net/http"
+
+	"github.com/teachpilot/site/internal/admin"
+	"github.com/teachpilot/site/internal/store"
+)
+
+// adminEnrolTOTP handles POST /api/admin/account/totp: a new secret for the account's
+// authenticator app, with its QR code rendered here. It is not in force until confirmed.
+func (s *Server) adminEnrolTOTP(w http.ResponseWriter, r *http.Request, a store.Admin) {
+	e, err := s.con.Admin.EnrolTOTP(r.Context(), a)
+	if errors.Is(err, admin.ErrNoSecretKey) {
+		writeJSON(w, http.StatusBadRequest, apiError{Error: "Two-step sign-in needs ADMIN_SECRET_KEY in the site's configuration. Ask whoever runs the site to set it."})
+		return
+	}
+	if err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Secret string `json:"secret"`
+		URL    string `json:"url"`
+		QR     string `json:"qr"`
+	}{e.Secret, e.URL, "data:image/png;base64," + base64.StdEncoding.EncodeToString(e.QRPNG)})
+}
+
+// adminConfirmTOTP handles POST /api/admin/account/totp/confirm: {"code"}.
+func (s *Server) adminConfirmTOTP(w http.ResponseWriter, r *http.Request, a store.Admin) {
+	var in struct {
+		Code string `json:"code"`
+	}
+	if !readAdminJSON(w, r, &in) {
+		return
+	}
+	err := s.con.Admin.ConfirmTOTP(r.Context(), a.ID, in.Code)
+	if errors.Is(err, admin.ErrInvalidCode) {
+		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
+		return
+	}
+	if err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	if err := s.audit(r.Context(), a.Email, "account.totp_on", "", nil); err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// adminDisableTOTP handles DELETE /api/admin/account/totp: {"code"}, a current code, so a
+// session left open cannot remove the second factor.
+func (s *Server) adminDisableTOTP(w http.ResponseWriter, r *http.Request, a store.Admin) {
+	var in struct {
+		Code string `json:"code"`
+	}
+	if !readAdminJSON(w, r, &in) {
+		return
+	}
+	if a.TOTPEnabled {
+		err := s.con.Admin.CheckTOTP(r.Context(), a, in.Code)
+		if errors.Is(err, admin.ErrInvalidCode) {
+			writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
+			return
+		}
+		if err != nil {
+			s.adminError(w, r, err)
+			return
+		}
+	}
+	if err := s.con.Admin.DisableTOTP(r.Context(), a.ID); err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	if err := s.audit(r.Context(), a.Email, "account.totp_off", "", nil); err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,177 @@
+package webhook
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/teachpilot/site/internal/store"
+)
+
+// Queue is the part of the store the worker uses: the outbox's webhook rows, the endpoints
+// and the delivery log.
+type Queue interface {
+	ClaimWebhooks(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]store.Message, error)
+	MarkSent(ctx context.Context, id int64, now time.Time) error
+	Retry(ctx context.Context, id int64, next time.Time, reason string) error
+	MarkFailed(ctx context.Context, id int64, reason string) error
+	Release(ctx context.Context, id int64) error
+	WebhookEndpoint(ctx context.Context, id int64) (store.WebhookEndpoint, error)
+	AddWebhookDelivery(ctx context.Context, d store.WebhookDelivery) error
+}
+
+// Worker delivers the outbox's webhook rows, as the mail worker delivers its email: each row
+// is claimed by one worker (of any instance) for a lease, tried, and then marked delivered,
+// retried later with a growing backoff, or given up on after MaxAttempts. Every attempt of
+// one event carries the same webhook-id, so delivery is at least once and receivers drop
+// duplicates; every attempt is written to the delivery log the console shows.
+type Worker struct {
+	Queue  Queue
+	Sender *Sender
+	Log    *slog.Logger
+	// Outcome, when set, is told each attempt's outcome (delivered, failed, refused), for
+	// the metrics.
+	Outcome func(outcome string)
+
+	// Poll is how often the outbox is checked when nothing calls Notify (default 2s).
+	Poll time.Duration
+	// Batch is how many deliveries are claimed at once (5); they are tried one after the
+	// other, each bounded by the Sender's timeout, so Lease (2 minutes) must cover a batch.
+	Batch int
+	Lease time.Duration
+	// MaxAttempts is how many times an event is tried (15: with Backoff 30s doubling up to
+	// MaxBackoff 1h, a receiver may be down for about ten hours and still get every event).
+	MaxAttempts         int
+	Backoff, MaxBackoff time.Duration
+	// Now returns the current time (time.Now).
+	Now func() time.Time
+
+	wake chan struct{}
+}
+
+// NewWorker returns a worker with the defaults described on Worker.
+func NewWorker(q Queue, s *Sender, log *slog.Logger) *Worker {
+	return &Worker{
+		Queue: q, Sender: s, Log: log,
+		Poll: 2 * time.Second, Batch: 5, Lease: 2 * time.Minute, MaxAttempts: 15,
+		Backoff: 30 * time.Second, MaxBackoff: time.Hour, Now: time.Now,
+		wake: make(chan struct{}, 1),
+	}
+}
+
+// Notify tells the worker deliveries are waiting, so it need not wait for the next poll.
+// It never blocks.
+func (w *Worker) Notify() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run delivers until ctx is cancelled; the delivery in progress is finished and recorded.
+func (w *Worker) Run(ctx context.Context) error {
+	t := time.NewTicker(w.Poll)
+	defer t.Stop()
+	for {
+		for {
+			n, err := w.RunOnce(ctx)
+			if err != nil && ctx.Err() == nil {
+				w.Log.Error("webhooks", "err", err)
+			}
+			if n < w.Batch || err != nil || ctx.Err() != nil {
+				break
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		case <-w.wake:
+		}
+	}
+}
+
+// RunOnce claims one batch of due deliveries and tries each once. It returns how many it
+// claimed.
+func (w *Worker) RunOnce(ctx context.Context) (int, error) {
+	claimedAt := time.Now()
+	claimed, err := w.Queue.ClaimWebhooks(ctx, w.Now(), w.Lease, w.Batch)
+	if err != nil || len(claimed) == 0 {
+		return 0, err
+	}
+	// Attempts start only in the first half of the lease, so none is still running when
+	// another worker may take the row; the rest are given back.
+	sendCtx, cancel := context.WithDeadline(ctx, claimedAt.Add(w.Lease/2))
+	defer cancel()
+	record := context.WithoutCancel(ctx)
+	var errs []error
+	for _, m := range claimed {
+		if sendCtx.Err() != nil {
+			errs = append(errs, w.Queue.Release(record, m.ID))
+			continue
+		}
+		errs = append(errs, w.deliver(sendCtx, record, m))
+	}
+	return len(claimed), errors.Join(errs...)
+}
+
+// deliver makes one attempt for m and records its outcome.
+func (w *Worker) deliver(ctx, record context.Context, m store.Message) error {
+	endpoint, ev, err := decode(m)
+	if err != nil {
+		return w.give(record, m, "undecodable", err.Error())
+	}
+	ep, err := w.Queue.WebhookEndpoint(record, endpoint)
+	if errors.Is(err, store.ErrNotFound) {
+		// The endpoint was removed: nobody is waiting for the event any more.
+		return w.give(record, m, "endpoint removed", "the endpoint was removed")
+	}
+	if err != nil {
+		return errors.Join(err, w.Queue.Release(record, m.ID))
+	}
+	d, sendErr := w.Sender.deliver(ctx, ep, ev, m.Attempts)
+	if sendErr != nil && ctx.Err() != nil && d.StatusCode == 0 {
+		// Stopping, or too late in the lease: give the row back without counting the attempt.
+		return w.Queue.Release(record, m.ID)
+	}
+	logErr := w.Queue.AddWebhookDelivery(record, d)
+	switch {
+	case d.Error == "":
+		w.outcome("delivered")
+		w.Log.Info("webhook delivered", "id", m.ID, "event", ev.Type, "webhook_id", ev.ID, "endpoint", ep.ID, "attempt", m.Attempts, "status", d.StatusCode)
+		return errors.Join(logErr, w.Queue.MarkSent(record, m.ID, w.Now()))
+	case errors.Is(sendErr, ErrRefusedTarget):
+		w.outcome("refused")
+		return errors.Join(logErr, w.give(record, m, "refused", d.Error))
+	case m.Attempts >= w.MaxAttempts:
+		w.outcome("failed")
+		return errors.Join(logErr, w.give(record, m, "failed", d.Error))
+	default:
+		w.outcome("failed")
+		next := w.Now().Add(w.backoff(m.Attempts))
+		w.Log.Warn("webhook not delivered, will retry", "id", m.ID, "event", ev.Type, "endpoint", ep.ID,
+			"attempt", m.Attempts, "status", d.StatusCode, "retry_at", next, "err", d.Error)
+		return errors.Join(logErr, w.Queue.Retry(record, m.ID, next, d.Error))
+	}
+}
+
+func (w *Worker) give(ctx context.Context, m store.Message, why, reason string) error {
+	w.Log.Error("webhook given up", "id", m.ID, "why", why, "attempt", m.Attempts, "err", reason)
+	return w.Queue.MarkFailed(ctx, m.ID, reason)
+}
+
+func (w *Worker) outcome(o string) {
+	if w.Outcome != nil {
+		w.Outcome(o)
+	}
+}
+
+// backoff is the wait after the given failed attempt: Backoff·2^(attempt-1), capped.
+func (w *Worker) backoff(attempt int) time.Duration {
+	d := w.Backoff
+	for i := 1; i < attempt && d < w.MaxBackoff; i++ {
+		d *= 2
+	}
+	return min(d, w.MaxBackoff)
+}
