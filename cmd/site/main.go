@@ -56,12 +56,25 @@ func run() error {
 		return err
 	}
 
+	// --- The team's console, webhooks, retention and metrics (issue 11; console.go). ---
+	con, err := newConsole(cfg, log, db)
+	if err != nil {
+		return err
+	}
+	stopConsole, err := con.start(context.WithoutCancel(ctx))
+	if err != nil {
+		return err
+	}
+	defer stopConsole()
+	notify := func() { worker.Notify(); con.webhooks.Notify() }
+	// --- end of the console's block ---
+
 	// Loading the site replaces the build's placeholder origin with BASE_URL and compresses
 	// the files that changed: the start-up cost of one build serving any host, logged.
 	loadStart := time.Now()
-	srv, err := server.New(cfg, log, web.Client(), server.WithForms(server.Forms{
-		Store: db, Rules: web.FormRules(), Notify: worker.Notify,
-	}))
+	srv, err := server.New(cfg, log, web.Client(), append([]server.Option{server.WithForms(server.Forms{
+		Store: db, Rules: web.FormRules(), Notify: notify,
+	})}, con.options...)...)
 	if err != nil {
 		return err
 	}

@@ -122,3 +122,13 @@ func (m *Metrics) Handler(token string) http.Handler {
 		inner.ServeHTTP(w, r)
 	})
 }
+
+// Open serves the metrics to any request, for a listen address of their own
+// (METRICS_ADDR) that only the monitoring network reaches.
+func (m *Metrics) Open() http.Handler {
+	inner := promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		inner.ServeHTTP(w, r)
+	})
+}

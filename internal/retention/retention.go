@@ -12,28 +12,41 @@ import (
 	"time"
 
 	"github.com/teachpilot/site/internal/store"
+	"github.com/teachpilot/site/web"
 )
 
-// Periods are how long each kind of data is kept. The privacy page's text is to be made from
-// the same values (whole months and days, as a person reads them).
+// Periods are how long each kind of data is kept, in days. They come from web/retention.json
+// (DefaultPeriods), which the privacy page's text is written from too; nothing overrides
+// them, so the page never promises what the job does not do.
 type Periods struct {
-	ContactMonths         int // contact messages (default 24)
-	LessonPlanMonths      int // lesson-plan requests, their plans and feedback (default 12)
-	UnconfirmedSignUpDays int // newsletter sign-ups never confirmed (default 30)
-	SentMailDays          int // sent email in the outbox, and email given up on (default 30)
+	ContactDays           int // contact messages
+	LessonPlanDays        int // lesson-plan requests, their plans and feedback
+	UnconfirmedSignUpDays int // newsletter sign-ups never confirmed
+	ExpiredLinkDays       int // confirmation links, after they expired (0: at once)
+	SentMailDays          int // sent email in the outbox, and email given up on
 }
 
-// DefaultPeriods are the periods /privacy promises.
-var DefaultPeriods = Periods{ContactMonths: 24, LessonPlanMonths: 12, UnconfirmedSignUpDays: 30, SentMailDays: 30}
+// FromWeb returns the periods of web/retention.json as read by package web.
+func FromWeb(r web.RetentionDays) Periods {
+	return Periods{
+		ContactDays: r.ContactMessages, LessonPlanDays: r.LessonPlanRequests, UnconfirmedSignUpDays: r.UnconfirmedSignUps,
+		ExpiredLinkDays: r.ExpiredLinks, SentMailDays: r.SentMail,
+	}
+}
+
+// DefaultPeriods are the periods /privacy promises: web/retention.json.
+var DefaultPeriods = FromWeb(web.Retention())
 
 // Cutoffs returns, for each kind, the time before which it is deleted at now.
 func (p Periods) Cutoffs(now time.Time) store.Cutoffs {
 	now = now.UTC()
+	days := func(n int) time.Time { return now.Add(-time.Duration(n) * 24 * time.Hour) }
 	return store.Cutoffs{
-		Contacts:          now.AddDate(0, -p.ContactMonths, 0),
-		LessonPlans:       now.AddDate(0, -p.LessonPlanMonths, 0),
-		UnconfirmedSignUp: now.AddDate(0, 0, -p.UnconfirmedSignUpDays),
-		SentMail:          now.AddDate(0, 0, -p.SentMailDays),
+		Contacts:          days(p.ContactDays),
+		LessonPlans:       days(p.LessonPlanDays),
+		UnconfirmedSignUp: days(p.UnconfirmedSignUpDays),
+		SentMail:          days(p.SentMailDays),
+		Tokens:            days(p.ExpiredLinkDays),
 		Now:               now,
 	}
 }

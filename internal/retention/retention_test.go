@@ -3,6 +3,7 @@ package retention_test
 import (
 	"crypto/sha256"
 	"errors"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/teachpilot/site/internal/retention"
 	"github.com/teachpilot/site/internal/store"
 	"github.com/teachpilot/site/internal/store/storetest"
+	"github.com/teachpilot/site/web"
 )
 
 var now = time.Date(2026, 6, 15, 3, 0, 0, 0, time.UTC)
@@ -23,8 +25,12 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 		ctx := t.Context()
 		cut := retention.DefaultPeriods.Cutoffs(now)
 		sec := time.Second
-		if want := time.Date(2024, 6, 15, 3, 0, 0, 0, time.UTC); !cut.Contacts.Equal(want) {
-			t.Fatalf("contacts cutoff %v, want %v (24 months)", cut.Contacts, want)
+		// The periods are web/retention.json's, the values /privacy states.
+		if want := now.Add(-730 * 24 * time.Hour); !cut.Contacts.Equal(want) {
+			t.Fatalf("contacts cutoff %v, want %v (730 days, web/retention.json)", cut.Contacts, want)
+		}
+		if !cut.Tokens.Equal(now) {
+			t.Fatalf("links cutoff %v, want now: expired links go at once", cut.Tokens)
 		}
 		var subIDs = map[string]int64{}
 		err := s.InTx(ctx, func(tx *store.Tx) error {
@@ -107,6 +113,12 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 			}
 		}
 
+		for _, ref := range []string{"old-plan", "kept-plan"} {
+			if _, err := s.AddFeedback(ctx, store.Feedback{Reference: ref, Useful: true, Comment: "ok", CreatedAt: now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+
 		job := &retention.Job{Store: s, Periods: retention.DefaultPeriods, Now: func() time.Time { return now }}
 		ran, purged, err := job.RunOnce(ctx)
 		if err != nil || !ran {
@@ -127,13 +139,18 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 			}
 		}
 		_, err = s.Contact(ctx, "old-contact")
-		check("contact past 24 months", err, true)
+		check("contact past 730 days", err, true)
 		_, err = s.Contact(ctx, "kept-contact")
-		check("contact within 24 months", err, false)
+		check("contact within 730 days", err, false)
 		_, err = s.LessonPlan(ctx, "old-plan")
-		check("lesson plan past 12 months", err, true)
+		check("lesson plan past 365 days", err, true)
 		_, err = s.LessonPlan(ctx, "kept-plan")
-		check("lesson plan within 12 months", err, false)
+		check("lesson plan within 365 days", err, false)
+		for ref, want := range map[string]int{"old-plan": 0, "kept-plan": 1} {
+			if fb, err := s.FeedbackFor(ctx, ref); err != nil || len(fb) != want {
+				t.Errorf("feedback of %s: %d, %v; want %d (it goes with its request)", ref, len(fb), err, want)
+			}
+		}
 		_, err = s.Subscriber(ctx, "old-pending@example.org")
 		check("sign-up unconfirmed for 30 days", err, true)
 		_, err = s.Subscriber(ctx, "new-pending@example.org")
@@ -227,4 +244,31 @@ func TestRetentionRunsOncePerDayAcrossInstances(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPeriodsAreTheWebFile: the job deletes by web/retention.json, the file the privacy page
+// is written from, and by nothing else.
+func TestPeriodsAreTheWebFile(t *testing.T) {
+	raw, err := os.ReadFile("../../web/retention.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	days, err := web.ParseRetention(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := retention.FromWeb(days); got != retention.DefaultPeriods {
+		t.Errorf("DefaultPeriods = %+v, want web/retention.json's %+v", retention.DefaultPeriods, got)
+	}
+	p := retention.Periods{ContactDays: 10, LessonPlanDays: 20, UnconfirmedSignUpDays: 3, ExpiredLinkDays: 1, SentMailDays: 2}
+	c := p.Cutoffs(now)
+	day := 24 * time.Hour
+	for name, pair := range map[string][2]time.Time{
+		"contacts": {c.Contacts, now.Add(-10 * day)}, "lesson plans": {c.LessonPlans, now.Add(-20 * day)},
+		"sign-ups": {c.UnconfirmedSignUp, now.Add(-3 * day)}, "links": {c.Tokens, now.Add(-day)}, "mail": {c.SentMail, now.Add(-2 * day)},
+	} {
+		if !pair[0].Equal(pair[1]) {
+			t.Errorf("%s cutoff %v, want %v", name, pair[0], pair[1])
+		}
+	}
 }

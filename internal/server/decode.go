@@ -58,6 +58,9 @@ func decodeForm[T any](s *Server, w http.ResponseWriter, r *http.Request, form s
 		return sub, false
 	}
 	sub.Spam = strings.TrimSpace(raw.honeypot) != ""
+	if sub.Spam {
+		markSpam(r) // for the metrics (admin_metrics.go)
+	}
 	return sub, true
 }
 

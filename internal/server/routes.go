@@ -35,6 +35,7 @@ func (s *Server) Handler() http.Handler {
 
 	// The team's console API: /api/admin/… (admin_routes.go).
 	s.adminRoutes(mux)
+	s.metricsRoute(mux) // /metrics with METRICS_TOKEN only (admin_metrics.go)
 
 	// Unknown API paths get JSON, never the HTML 404 page.
 	mux.HandleFunc("/api/", s.apiNotFound)
@@ -43,5 +44,5 @@ func (s *Server) Handler() http.Handler {
 	// would conflict with "/api/"; the site answers 405 to other methods itself.)
 	mux.Handle("/", consolePages(s.site)) // /admin pages: no-store, noindex (admin_pages.go)
 
-	return s.logRequests(static.SecurityHeaders(s.cfg.HSTS, mux))
+	return s.logRequests(static.SecurityHeaders(s.cfg.HSTS, s.instrument(mux)))
 }

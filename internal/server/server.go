@@ -27,6 +27,8 @@ type Server struct {
 	api formAPI
 	// con is the team's console (admin_routes.go); nil when it is off.
 	con *Console
+	// obs reports to the metrics (admin_metrics.go); nil when they are off.
+	obs *observer
 }
 
 // sitePaths are the paths of the pages the server links or redirects to, looked up by page

@@ -12,7 +12,8 @@ type Cutoffs struct {
 	LessonPlans       time.Time // lesson-plan requests (with their plans and feedback)
 	UnconfirmedSignUp time.Time // pending newsletter sign-ups made before this
 	SentMail          time.Time // outbox messages sent, or given up on and queued, before this (they hold addresses)
-	Now               time.Time // tokens and console sessions expired by now
+	Tokens            time.Time // subscriber tokens (links) that expired before this
+	Now               time.Time // console sessions expired by now
 }
 
 // Purged counts what Purge deleted, per kind.
@@ -40,7 +41,7 @@ func (s *Store) Purge(ctx context.Context, c Cutoffs) (Purged, error) {
 			{&p.UnconfirmedSignUp, `DELETE FROM subscribers WHERE status = $1 AND created_at < $2`, []any{Pending, utc(c.UnconfirmedSignUp)}},
 			{&p.SentMail, `DELETE FROM outbox WHERE status = $1 AND sent_at < $2`, []any{OutboxSent, utc(c.SentMail)}},
 			{&p.FailedMail, `DELETE FROM outbox WHERE status = $1 AND created_at < $2`, []any{OutboxFailed, utc(c.SentMail)}},
-			{&p.ExpiredTokens, `DELETE FROM subscriber_tokens WHERE expires_at <= $1`, []any{utc(c.Now)}},
+			{&p.ExpiredTokens, `DELETE FROM subscriber_tokens WHERE expires_at <= $1`, []any{utc(c.Tokens)}},
 			{&p.ExpiredSessions, `DELETE FROM admin_sessions WHERE expires_at <= $1`, []any{utc(c.Now)}},
 		} {
 			res, err := tx.exec(ctx, step.query, step.args...)

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageBody, PageHeader } from "~/components/ui/page-header";
 import { PRODUCT_NAME, paths, site } from "~/config/site";
 import { seo } from "~/lib/seo";
+import retention from "../../retention.json";
 
 export function meta() {
   return seo({
@@ -10,6 +11,16 @@ export function meta() {
     description: `What ${PRODUCT_NAME} collects, why, how long we keep it and how to have it deleted. No student data is needed or wanted.`,
     url: paths.privacy,
   });
+}
+
+/** days says a period of retention.json plainly: "30 days", "730 days (about 2 years)". */
+function days(n: number): string {
+  const text = n === 1 ? "1 day" : `${n} days`;
+  if (n >= 365 && n % 365 === 0) {
+    const years = n / 365;
+    return `${text} (about ${years === 1 ? "a year" : `${years} years`})`;
+  }
+  return text;
 }
 
 const LAST_UPDATED = "2025-06-01";
@@ -70,16 +81,28 @@ export default function PrivacyPage() {
         </Section>
 
         <Section id="retention" title="How long we keep it">
+          {/* The periods are web/retention.json's: the daily job deletes by the same values. */}
           <ul className="list-disc space-y-3 pl-6">
             <li>
               <strong>Newsletter email address:</strong> until you unsubscribe. Every newsletter email has an
-              unsubscribe link; unconfirmed sign-ups are removed after 30 days.
+              unsubscribe link; sign-ups never confirmed are deleted after{" "}
+              {days(retention.unconfirmedSignUpsDays)}.
             </li>
             <li>
-              <strong>Contact messages:</strong> 24 months after we receive them, then deleted.
+              <strong>Contact messages:</strong> deleted {days(retention.contactMessagesDays)} after we
+              receive them.
             </li>
             <li>
-              <strong>Lesson plan requests:</strong> 12 months after we receive them, then deleted.
+              <strong>Lesson plan requests:</strong> deleted, with their plans and your feedback on them,{" "}
+              {days(retention.lessonPlanRequestsDays)} after we receive them.
+            </li>
+            <li>
+              <strong>Emails we send you:</strong> our copy is deleted {days(retention.sentMailDays)} after it
+              is sent. Confirmation links are deleted{" "}
+              {retention.expiredLinksDays === 0
+                ? "as soon as they expire"
+                : `${days(retention.expiredLinksDays)} after they expire`}
+              .
             </li>
             <li>
               <strong>Technical logs:</strong> 30 days.
