@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -68,11 +69,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logPath = path.join(dataDir, "server.log");
   const log = createWriteStream(logPath);
 
+  // The console's second factor needs a key to seal TOTP secrets with; a fresh one per run
+  // unless the caller gives one. Set in process.env so the workers (which run the CLI on the
+  // same database) have it too.
+  process.env.ADMIN_SECRET_KEY ||= randomBytes(32).toString("base64");
+  const databaseURL = `sqlite:${path.join(dataDir, "e2e.db")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ADDR: `127.0.0.1:${port}`,
     BASE_URL: baseURL,
-    DATABASE_URL: `sqlite:${path.join(dataDir, "e2e.db")}`,
+    DATABASE_URL: databaseURL,
     LOG_LEVEL: "debug",
     // Tests submit forms quickly from one address; limits are tested in Go, not here.
     RATE_LIMIT: "off",
@@ -101,6 +107,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logPath;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_DATABASE_URL = databaseURL;
+  process.env.E2E_SITE_BINARY = binary;
 
   return async () => {
     if (child.exitCode === null) {
