@@ -50,7 +50,7 @@ export function AuditView() {
                   <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
                     <Time iso={row.at} />
                   </th>
-                  <td className={`${tdClass} break-all`}>{row.actor}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{row.actor}</td>
                   <td className={`${tdClass} font-mono`}>{row.action}</td>
                   <td className={`${tdClass} break-all`}>{row.subject}</td>
                   <td className={`${tdClass} break-words`}>{detailsText(row.details)}</td>

@@ -70,9 +70,11 @@ export function dailySummary(dates: readonly string[], values: readonly number[]
   return `${total} in ${dates.length} days; most on ${date} (${max}).`;
 }
 
-const W = 600;
-const H = 150;
-const PAD = { left: 36, right: 8, top: 10, bottom: 26 };
+// The daily charts' drawing size, about the size they are shown at (a third of the page on a
+// wide screen, the whole width of a phone), so their 11-unit labels read at about 11 px.
+const W = 330;
+const H = 130;
+const PAD = { left: 28, right: 6, top: 8, bottom: 22 };
 
 /** Columns draws one series as a column per day on a shared scale (max). */
 function Columns({
@@ -256,10 +258,11 @@ export function BarChart({
 }) {
   const id = useId();
   const max = niceMax(Math.max(0, ...bars.map((b) => b.value)));
-  const rowH = 34;
-  const labelW = 150;
-  const valueW = 56;
-  const width = 480;
+  // About the size it is shown at (a third of a wide page, or a phone's width).
+  const rowH = 30;
+  const labelW = 120;
+  const valueW = 44;
+  const width = 330;
   const plotW = width - labelW - valueW;
   const table = (
     <table className={tableClass}>
@@ -293,7 +296,7 @@ export function BarChart({
           role="img"
           aria-labelledby={labelledBy}
           viewBox={`0 0 ${width} ${bars.length * rowH + 4}`}
-          className="h-auto w-full max-w-xl"
+          className="h-auto w-full max-w-md"
         >
           <title>{title}</title>
           <defs>
@@ -313,7 +316,7 @@ export function BarChart({
             const y = i * rowH + 4;
             return (
               <g key={b.label}>
-                <text x={0} y={y + 18} fontSize={13} fill="#0f172a">
+                <text x={0} y={y + 18} fontSize={12} fill="#0f172a">
                   {b.label}
                 </text>
                 <rect x={labelW} y={y + 4} width={plotW} height={20} fill="#f1f5f9" />
@@ -328,7 +331,7 @@ export function BarChart({
                     strokeWidth={1}
                   />
                 )}
-                <text x={width} y={y + 18} fontSize={13} fill="#0f172a" textAnchor="end" fontWeight={600}>
+                <text x={width} y={y + 18} fontSize={12} fill="#0f172a" textAnchor="end" fontWeight={600}>
                   {b.value}
                 </text>
               </g>

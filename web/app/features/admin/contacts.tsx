@@ -119,7 +119,7 @@ export function ContactsView() {
                     <th scope="row" className={`${tdClass} font-normal`}>
                       <span className="font-semibold">{row.name}</span>
                       <br />
-                      <span className="break-all">{row.email}</span>
+                      <span>{row.email}</span>
                     </th>
                     <td className={tdClass}>
                       <Time iso={row.createdAt} />

@@ -5,9 +5,9 @@ import { useLoad } from "./use-load";
 
 // The dashboard: the last 30 days at a glance (spam left out), as the API counts them.
 
-/** percent is a share as a whole percentage, or "no" when there is nothing to share. */
+/** percent is a share as a whole percentage (whole is not 0). */
 function percent(part: number, whole: number): string {
-  return whole === 0 ? "no" : `${Math.round((part / whole) * 100)}%`;
+  return `${Math.round((part / whole) * 100)}%`;
 }
 
 /** waitingFor writes how long the oldest waiting email has waited. */
@@ -21,11 +21,14 @@ export function waitingFor(seconds: number): string {
 export function DashboardCharts({ data }: { data: Dashboard }) {
   const dates = data.days.map((d) => d.date);
   const series = [
-    { label: "Newsletter sign-ups", values: data.days.map((d) => d.newsletter) },
-    { label: "Contact messages", values: data.days.map((d) => d.contact) },
-    { label: "Lesson-plan requests", values: data.days.map((d) => d.lessonPlan) },
+    { label: "Newsletter sign-ups", one: "newsletter sign-up", values: data.days.map((d) => d.newsletter) },
+    { label: "Contact messages", one: "contact message", values: data.days.map((d) => d.contact) },
+    { label: "Lesson-plan requests", one: "lesson-plan request", values: data.days.map((d) => d.lessonPlan) },
   ];
-  const totals = series.map((s) => `${s.values.reduce((a, b) => a + b, 0)} ${s.label.toLowerCase()}`);
+  const totals = series.map((s) => {
+    const n = s.values.reduce((a, b) => a + b, 0);
+    return `${n} ${n === 1 ? s.one : s.label.toLowerCase()}`;
+  });
   const { newsletter: n, plans: p, mail: m } = data;
   const rated = p.useful + p.notUseful;
   return (
@@ -49,7 +52,11 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
         />
         <BarChart
           title="Lesson plans"
-          summary={`${p.useful} rated useful, ${p.notUseful} not useful (${percent(p.useful, rated)} useful). ${p.builtin} made by the built-in planner, ${p.ai} by AI.`}
+          summary={`${
+            rated === 0
+              ? "No plan rated yet."
+              : `${p.useful} rated useful, ${p.notUseful} not useful (${percent(p.useful, rated)} useful).`
+          } ${p.builtin} made by the built-in planner, ${p.ai} by AI.`}
           unit="Plans"
           bars={[
             { label: "Rated useful", value: p.useful, fill: "#15803d" },

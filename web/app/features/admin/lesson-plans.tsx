@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { fieldRule } from "~/components/form/rules";
 import { pathOf } from "~/config/pages";
 import { api, type LessonPlanDetail, type LessonPlanRow } from "./endpoints";
 import {
@@ -36,6 +37,11 @@ export function LessonPlansView() {
   const [params] = useSearchParams();
   const ref = params.get("ref");
   return ref ? <LessonPlanRequest reference={ref} /> : <LessonPlanList />;
+}
+
+/** optionLabel is the lesson-plan form's label for a stored choice ("science" → "Science"). */
+function optionLabel(field: string, value: string): string {
+  return fieldRule("lessonPlan", field).options?.find((o) => o.value === value)?.label ?? value;
 }
 
 function generatorLabel(g: string): string {
@@ -116,7 +122,7 @@ function LessonPlanList() {
                     <td className={tdClass}>
                       {row.name}
                       <br />
-                      <span className="break-all text-slate-700">{row.email}</span>
+                      <span className="text-slate-700">{row.email}</span>
                       {row.school && (
                         <>
                           <br />
@@ -125,7 +131,8 @@ function LessonPlanList() {
                       )}
                     </td>
                     <td className={tdClass}>
-                      {row.subject}, {row.grade}: {row.topic} ({row.duration} min)
+                      {optionLabel("subject", row.subject)}, {optionLabel("grade", row.grade)}: {row.topic} (
+                      {row.duration} min)
                     </td>
                     <td className={tdClass}>{generatorLabel(row.generator)}</td>
                     <td className={tdClass}>
@@ -228,14 +235,20 @@ function RequestDetail({
             }
           />
           <Field label="School" value={r.school} />
-          <Field label="Subject" value={r.subject} />
-          <Field label="Grade" value={r.grade} />
+          <Field label="Subject" value={optionLabel("subject", r.subject)} />
+          <Field label="Grade" value={optionLabel("grade", r.grade)} />
           <Field label="Topic" value={r.topic} />
           <Field label="Duration" value={`${r.duration} minutes`} />
           <Field label="Objectives" value={r.objectives} />
           <Field label="Standards" value={r.standards} />
-          <Field label="Instructional model" value={r.instructionalModel} />
-          <Field label="Differentiation" value={(r.differentiation ?? []).join(", ")} />
+          <Field
+            label="Instructional model"
+            value={optionLabel("instructionalModel", r.instructionalModel)}
+          />
+          <Field
+            label="Differentiation"
+            value={(r.differentiation ?? []).map((d) => optionLabel("differentiation", d)).join(", ")}
+          />
           <Field label="Notes" value={r.notes} />
         </dl>
         <div className="mt-4 flex flex-wrap items-center gap-3">

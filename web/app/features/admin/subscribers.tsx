@@ -81,7 +81,7 @@ export function SubscribersView() {
               <tbody>
                 {items.map((row) => (
                   <tr key={row.id}>
-                    <th scope="row" className={`${tdClass} break-all font-normal`}>
+                    <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
                       {row.email}
                     </th>
                     <td className={tdClass}>{statusLabel(row.status)}</td>

@@ -82,14 +82,18 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-/** TableFrame lets a wide table scroll sideways on a narrow screen, and be reached by keyboard. */
+/**
+ * TableFrame lets a wide table scroll sideways on a narrow screen, and be reached by keyboard.
+ * It is `relative` so the screen-reader-only text in the table is placed inside it, not past
+ * the page's right edge (which would widen the whole page).
+ */
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus, so a keyboard can scroll it (WCAG 2.1.1).
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-md border border-slate-300"
+      className="relative mt-4 overflow-x-auto rounded-md border border-slate-300"
     >
       {children}
     </section>
