@@ -1,11 +1,11 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { Link, NavLink } from "react-router";
 import { LoadingIndicator } from "~/components/layout/site-layout";
 import { pathOf } from "~/config/pages";
 import { PRODUCT_NAME } from "~/config/site";
 import { errorMessage } from "./api";
 import { api, type Session } from "./endpoints";
-import { Alert } from "./ui";
+import { Alert, Loading } from "./ui";
 
 // The console's frame: a skip link, its own header and navigation (not the marketing site's),
 // and the main landmark with the page's heading. Pre-rendered without data: until the page
@@ -52,6 +52,22 @@ function SignOut({ onError }: { onError: (message: string) => void }) {
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * useHydrated is false in the pre-rendered HTML and while React adopts it, true from the first
+ * render after. The console's pages are pre-rendered with no address query (no ?q=, ?ref=),
+ * so whatever reads the query renders only once this is true, and hydration never meets a
+ * page other than the one pre-rendered.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /** useSession asks who is signed in (a 401 sends the browser to sign in). */
 function useSession(): Session | undefined {
   const [session, setSession] = useState<Session>();
@@ -69,8 +85,9 @@ function useSession(): Session | undefined {
 }
 
 /**
- * ConsoleLayout frames a console page. nav false is the sign-in page's frame: no navigation
- * and no session check.
+ * ConsoleLayout frames a console page. Its content renders once the page has hydrated (before,
+ * "Loading…"). nav false is the sign-in page's frame: no navigation, no session check, and
+ * the content (a form that reads no query) pre-rendered as it is.
  */
 export function ConsoleLayout({
   title,
@@ -83,6 +100,7 @@ export function ConsoleLayout({
   children: ReactNode;
   nav?: boolean;
 }) {
+  const hydrated = useHydrated();
   return (
     <>
       <a
@@ -102,7 +120,7 @@ export function ConsoleLayout({
               The console needs JavaScript. Turn it on for this site and reload the page.
             </p>
           </noscript>
-          <div className="mt-6">{children}</div>
+          <div className="mt-6">{hydrated || !nav ? children : <Loading what="the console" />}</div>
         </div>
       </main>
     </>
