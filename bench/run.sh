@@ -8,7 +8,9 @@
 #     headers: requests/s, p50/p99 latency and server CPU per request for / and one hashed
 #     asset, median of WRK_ROUNDS alternating rounds, and the Go/nginx ratio.
 #  4. Hooks: bench/forms.sh (form submissions per second), if present.
-# BENCH_ONLY="lighthouse" (any of: weight lighthouse wrk forms) runs only those parts.
+#  5. The console on 1,000,000 subscribers (bench/console.sh): list first page p99, CSV export
+#     rows/s and memory, on SQLite and PostgreSQL.
+# BENCH_ONLY="lighthouse" (any of: weight lighthouse wrk forms console) runs only those parts.
 # Everything runs on loopback, ports 18180–18199. Details go to bench/out/.
 # Needs: bin/site and web/build/client (make build), bench/nginx.conf, Debian's chromium,
 # wrk and nginx-light (installed here if missing), Lighthouse (bench/package.json).
@@ -42,7 +44,7 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 FIGURES=$OUT/figures.tsv
 printf 'figure\tvalue\tbudget\n' >"$FIGURES"
 export BENCH_FIGURES=$FIGURES BENCH_OUT=$OUT
-BENCH_ONLY=${BENCH_ONLY:-weight lighthouse wrk forms}
+BENCH_ONLY=${BENCH_ONLY:-weight lighthouse wrk forms console}
 part() { [[ " $BENCH_ONLY " == *" $1 "* ]]; }
 
 [[ -x $BIN ]] || { echo "bench: $BIN missing; run make build" >&2; exit 1; }
@@ -214,6 +216,12 @@ if part forms && [[ -f bench/forms.sh ]]; then
   BENCH_BASE_URL=$GO bash bench/forms.sh | tee "$OUT/forms.txt"
 fi
 # ---------------------------------------------------------------------------------------
+
+if part console; then
+  echo
+  echo "== 5. Console: 1,000,000 subscribers (bench/console.sh)"
+  bash bench/console.sh | tee "$OUT/console.txt"
+fi
 
 echo
 echo "== Figures ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores; details in bench/out/)"

@@ -28,6 +28,8 @@ type teamConsole struct {
 	webhooks  *webhook.Worker
 	retention *retention.Job
 	options   []server.Option
+	// metricsAddr is where the METRICS_ADDR listener listens, once started.
+	metricsAddr string
 }
 
 // newConsole prepares the console from the configuration.
@@ -81,7 +83,8 @@ func (c *teamConsole) start(ctx context.Context) (stop func(), err error) {
 			mux.Handle("GET /metrics", c.metrics.Open())
 		}
 		hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
-		c.log.Info("metrics listening", "addr", ln.Addr().String())
+		c.metricsAddr = ln.Addr().String()
+		c.log.Info("metrics listening", "addr", c.metricsAddr)
 		wg.Go(func() {
 			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				c.log.Error("metrics", "err", err)

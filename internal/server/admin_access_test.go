@@ -144,3 +144,16 @@ func TestConsolePagesAreNeverStoredNorIndexed(t *testing.T) {
 		t.Errorf("home page: %v", w.Header())
 	}
 }
+
+// TestConsoleTrustsBaseURLBehindAProxy: behind a proxy that rewrites Host, a request from
+// BASE_URL's origin is the site's own; any other origin is refused still.
+func TestConsoleTrustsBaseURLBehindAProxy(t *testing.T) {
+	ch := newConsoleHarness(t, admin.Config{}, nil)
+	tok := ch.signIn()
+	for origin, want := range map[string]int{siteOrigin: 200, "http://10.0.0.5:8080": 200, "https://teachpilot.test": 403, "null": 403} {
+		w := ch.do(call{method: "GET", path: "/api/admin/session", token: tok, header: map[string]string{"Host": "10.0.0.5:8080", "Origin": origin}})
+		if w.Code != want {
+			t.Errorf("Origin %s via a proxy: %d, want %d", origin, w.Code, want)
+		}
+	}
+}

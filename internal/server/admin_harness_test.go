@@ -32,6 +32,7 @@ const (
 type consoleHarness struct {
 	t      testing.TB
 	h      http.Handler
+	srv    *Server
 	st     *store.Store
 	svc    *admin.Service
 	dbPath string
@@ -79,7 +80,7 @@ func newConsoleHarness(t testing.TB, acfg admin.Config, env map[string]string) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch.h = srv.Handler()
+	ch.srv, ch.h = srv, srv.Handler()
 	return ch
 }
 
@@ -115,6 +116,10 @@ func (ch *consoleHarness) do(c call) *httptest.ResponseRecorder {
 		r.Header.Set("Origin", siteOrigin)
 	}
 	for k, v := range c.header {
+		if k == "Host" { // as a proxy that rewrites it would
+			r.Host = v
+			continue
+		}
 		if v == "" {
 			r.Header.Del(k)
 		} else {

@@ -37,6 +37,8 @@ func (s *Server) metricsRoute(mux *http.ServeMux) {
 // whatever the paths.
 func routeClass(p string) string {
 	switch {
+	case p == "/metrics":
+		return "metrics"
 	case strings.HasPrefix(p, "/api/admin/"):
 		return "admin_api"
 	case strings.HasPrefix(p, "/api/"):
@@ -87,7 +89,7 @@ func (s *Server) instrument(next http.Handler) http.Handler {
 		return next
 	}
 	byClass := map[string]http.Handler{}
-	for _, c := range []string{"page", "asset", "forms_api", "admin_api", "admin_page"} {
+	for _, c := range []string{"page", "asset", "forms_api", "admin_api", "admin_page", "metrics"} {
 		byClass[c] = s.obs.m.Instrument(c, next)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

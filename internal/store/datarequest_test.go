@@ -54,6 +54,8 @@ func fill(t *testing.T, s *store.Store) {
 				{Kind: "contact_receipt", Recipient: who.mailTo, About: who.contact, Payload: []byte(`{}`)},
 				{Kind: "contact_team", Recipient: "team@teachpilot.test", About: who.contact, Payload: []byte(`{"email":"` + who.contact + `"}`)},
 				{Kind: "lesson_plan_receipt", Recipient: who.plan, About: who.plan, Payload: []byte(`{}`)},
+				// A webhook delivery announcing their contact message (internal/webhook).
+				{Kind: store.OutboxWebhook, Recipient: "webhook:1", About: who.contact, Payload: []byte(`{"endpoint":1,"body":{"data":{"email":"` + who.contact + `"}}}`)},
 			} {
 				if _, err := tx.Enqueue(ctx, m, t0); err != nil {
 					return err
@@ -63,6 +65,13 @@ func fill(t *testing.T, s *store.Store) {
 			return err
 		})
 		if err != nil {
+			t.Fatal(err)
+		}
+		// Feedback on their plan, and a console sign-in tried with their address.
+		if _, err := s.AddFeedback(ctx, store.Feedback{Reference: fmt.Sprint("TP-", i), Useful: true, Comment: "Thanks, " + who.plan, CreatedAt: t0}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RecordSignInFailure(ctx, "account:"+store.EmailKey(who.sub), t0, time.Hour, 5, time.Hour); err != nil {
 			t.Fatal(err)
 		}
 		if ok, _, err := s.ReserveIdempotency(ctx, "/api/contact", fmt.Sprint("key", i), hash("body"), store.EmailKey(who.contact), t0); err != nil || !ok {
@@ -170,7 +179,7 @@ func TestDataRequestFindsEveryRowOfAnAddressInAnySpelling(t *testing.T) {
 		ctx := t.Context()
 		fill(t, s)
 		before := rowsMentioning(t, s, elodie.asked)
-		for _, table := range []string{"subscribers", "contacts", "lesson_plans", "outbox", "mail_quota", "idempotency"} {
+		for _, table := range []string{"subscribers", "contacts", "lesson_plans", "plan_feedback", "outbox", "mail_quota", "idempotency", "sign_in_throttle"} {
 			if before[table] == 0 {
 				t.Fatalf("before: no row of %s mentions the address: %v", table, before)
 			}
@@ -182,7 +191,7 @@ func TestDataRequestFindsEveryRowOfAnAddressInAnySpelling(t *testing.T) {
 		}
 		got := fmt.Sprintf("%d subscribers, %d contacts, %d lesson plans, %d messages, %d mail counts, %d kept answers",
 			len(e.Subscribers), len(e.Contacts), len(e.LessonPlans), len(e.Messages), len(e.MailQuota), len(e.Idempotency))
-		if want := "1 subscribers, 1 contacts, 1 lesson plans, 3 messages, 1 mail counts, 1 kept answers"; got != want {
+		if want := "1 subscribers, 1 contacts, 1 lesson plans, 4 messages, 1 mail counts, 1 kept answers"; got != want {
 			t.Errorf("export: %s, want %s", got, want)
 		}
 
@@ -190,7 +199,7 @@ func TestDataRequestFindsEveryRowOfAnAddressInAnySpelling(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := (store.Deleted{Subscribers: 1, Contacts: 1, LessonPlans: 1, Messages: 3, MailQuota: 1, Idempotency: 1}); d != want {
+		if want := (store.Deleted{Subscribers: 1, Contacts: 1, LessonPlans: 1, Messages: 4, MailQuota: 1, Idempotency: 1, SignInThrottle: 1}); d != want {
 			t.Errorf("deleted %+v, want %+v", d, want)
 		}
 		if left := rowsMentioning(t, s, elodie.asked); len(left) > 0 {
@@ -200,7 +209,7 @@ func TestDataRequestFindsEveryRowOfAnAddressInAnySpelling(t *testing.T) {
 		if err := store.DBOf(s).QueryRowContext(ctx, `SELECT COUNT(*) FROM subscriber_tokens`).Scan(&tokens); err != nil || tokens != 1 {
 			t.Errorf("%d tokens left (%v), want the bystander's 1", tokens, err)
 		}
-		if kept := rowsMentioning(t, s, "ada@example.org"); kept["contacts"] != 1 || kept["outbox"] != 3 || kept["subscribers"] != 1 {
+		if kept := rowsMentioning(t, s, "ada@example.org"); kept["contacts"] != 1 || kept["outbox"] != 4 || kept["subscribers"] != 1 || kept["sign_in_throttle"] != 1 {
 			t.Errorf("the bystander's rows: %v", kept)
 		}
 		if e, err := s.ExportByEmail(ctx, elodie.decomposed); err != nil || len(e.Contacts)+len(e.Messages)+len(e.Subscribers) != 0 {
@@ -297,8 +306,8 @@ func TestMigrationBackfillsEmailKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(e.Subscribers) != 1 || len(e.Contacts) != 1 || len(e.LessonPlans) != 1 || len(e.Messages) != 3 {
-		t.Errorf("after the backfill: %d subscribers, %d contacts, %d plans, %d messages; want 1, 1, 1, 3",
+	if len(e.Subscribers) != 1 || len(e.Contacts) != 1 || len(e.LessonPlans) != 1 || len(e.Messages) != 4 {
+		t.Errorf("after the backfill: %d subscribers, %d contacts, %d plans, %d messages; want 1, 1, 1, 4",
 			len(e.Subscribers), len(e.Contacts), len(e.LessonPlans), len(e.Messages))
 	}
 }
