@@ -3,12 +3,24 @@ package server
 import (
 	"net/http"
 	"strings"
+
+	"github.com/teachpilot/site/web"
 )
+
+// consoleRoot is the console's home page, web/pages.json's adminDashboard (/admin): every
+// console page is under it. The page table is embedded, so a missing entry fails every test.
+var consoleRoot = func() string {
+	p, err := web.Pages().Path("adminDashboard")
+	if err != nil {
+		panic(err)
+	}
+	return p
+}()
 
 // consolePath reports a path of the console's pages (and their React Router data files):
 // /admin, /admin/…, /admin.data.
 func consolePath(p string) bool {
-	return p == "/admin" || strings.HasPrefix(p, "/admin/") || strings.HasPrefix(p, "/admin.")
+	return p == consoleRoot || strings.HasPrefix(p, consoleRoot+"/") || strings.HasPrefix(p, consoleRoot+".")
 }
 
 // consolePages serves the pre-rendered console pages (package static) as no-store and

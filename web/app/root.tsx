@@ -5,7 +5,7 @@ import { SiteLayout } from "./components/layout/site-layout";
 import { PRODUCT_NAME, paths } from "./config/site";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 import { errorText } from "./lib/error-text";
-import { wantsScripts } from "./lib/route-handle";
+import { wantsScripts, wantsSiteChrome } from "./lib/route-handle";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -43,6 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The console's pages (handle `siteChrome: false`) bring their own layout.
+  if (!wantsSiteChrome(useMatches())) return <Outlet />;
   return (
     <SiteLayout newsletter={<NewsletterForm />}>
       <Outlet />

@@ -13,6 +13,9 @@
  *   E2E_BASE_URL     the site's origin (also `baseURL`, so page.goto("/blog") and request.get work)
  *   E2E_SERVER_LOG   the server's stdout+stderr (JSON lines), copied to test-results/server.log
  *   E2E_DATA_DIR     the temp dir holding the database and the log
+ *   E2E_DATABASE_URL the server's DATABASE_URL (the CLI, e.g. `site admin add`, uses the same)
+ *   E2E_SITE_BINARY  the absolute path of the binary under test
+ *   ADMIN_SECRET_KEY the console's TOTP sealing key (a fresh one per run unless given)
  * Tests run in parallel against one server and one database: give every record you create
  * something unique (uniqueEmail()) and look only for that in the log or the pages.
  *

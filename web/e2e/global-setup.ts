@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startSite } from "./site-process";
+import { binary, startSite } from "./site-process";
 
 // Global setup: starts the real binary (../bin/site, built by `make build`) once for the whole
 // run (e2e/site-process.ts: a free loopback port in 18100–18199, a throwaway SQLite database
@@ -23,9 +24,15 @@ async function keepLog(logPath: string): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The console's second factor needs a key to seal TOTP secrets with: a fresh one per run
+  // unless the caller gives one, set in process.env so the workers (which run the CLI on the
+  // same database) have it too.
+  process.env.ADMIN_SECRET_KEY ||= randomBytes(32).toString("base64");
   const site = await startSite({}, keepLog);
   process.env.E2E_BASE_URL = site.baseURL;
   process.env.E2E_SERVER_LOG = site.logPath;
   process.env.E2E_DATA_DIR = site.dataDir;
+  process.env.E2E_DATABASE_URL = site.databaseURL;
+  process.env.E2E_SITE_BINARY = binary;
   return () => site.stop();
 }

@@ -57,6 +57,8 @@ export type Site = {
   logPath: string;
   /** dataDir holds the database and the log; stop() deletes it. */
   dataDir: string;
+  /** databaseURL is the server's DATABASE_URL (the CLI, e.g. `site admin add`, uses the same). */
+  databaseURL: string;
   /** stop ends the server (SIGTERM, then SIGKILL after 6 s), runs keep(logPath) if given, and deletes dataDir. */
   stop(keep?: (logPath: string) => Promise<void>): Promise<void>;
 };
@@ -78,12 +80,13 @@ export async function startSite(
   const dataDir = mkdtempSync(path.join(tmpdir(), "teachpilot-e2e-"));
   const logPath = path.join(dataDir, "server.log");
   const log = createWriteStream(logPath);
+  const databaseURL = `sqlite:${path.join(dataDir, "e2e.db")}`;
 
   const full: NodeJS.ProcessEnv = {
     ...process.env,
     ADDR: `127.0.0.1:${port}`,
     BASE_URL: baseURL,
-    DATABASE_URL: `sqlite:${path.join(dataDir, "e2e.db")}`,
+    DATABASE_URL: databaseURL,
     LOG_LEVEL: "debug",
     // Tests submit forms quickly from one address; limits are tested in Go, not here.
     RATE_LIMIT: "off",
@@ -117,5 +120,5 @@ export async function startSite(
     await stop();
     throw new Error(`${(err as Error).message}\n--- the end of its log:\n${tail}`);
   }
-  return { baseURL, logPath, dataDir, stop };
+  return { baseURL, logPath, dataDir, databaseURL, stop };
 }

@@ -1,0 +1,331 @@
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { errorMessage } from "./api";
+import { api, type DataExport } from "./endpoints";
+import {
+  Alert,
+  buttonClass,
+  captionClass,
+  dangerClass,
+  inputClass,
+  labelClass,
+  Status,
+  secondaryClass,
+  TableFrame,
+  tableClass,
+  tdClass,
+  thClass,
+} from "./ui";
+
+// The data request of /privacy: everything stored about one address, shown table by table,
+// downloadable as JSON, and deleted across every table and queued mail after a typed
+// confirmation. The address travels in POST bodies, never in the URL.
+
+/** tableName turns an export key ("lessonPlans") into words ("Lesson plans"). */
+export function tableName(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** cell writes one stored value as text. */
+function cell(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/** tablesOf splits an export into its tables (arrays of rows), in the order given. */
+export function tablesOf(data: DataExport): { key: string; rows: Record<string, unknown>[] }[] {
+  return Object.entries(data)
+    .filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
+    .map(([key, rows]) => ({
+      key,
+      rows: rows.map((r) =>
+        typeof r === "object" && r !== null ? (r as Record<string, unknown>) : { value: r },
+      ),
+    }));
+}
+
+function RowsTable({ name, rows }: { name: string; rows: Record<string, unknown>[] }) {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return (
+    <TableFrame label={name}>
+      <table className={tableClass}>
+        <caption className={captionClass}>{name}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className={thClass}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are shown as exported, in order.
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c} className={`${tdClass} max-w-md whitespace-pre-line break-words`}>
+                  {cell(row[c])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+/** ExportView shows an export: a count per table, then each table's rows. */
+export function ExportView({ data }: { data: DataExport }) {
+  const tables = tablesOf(data);
+  return (
+    <>
+      <table className={`${tableClass} mt-4 max-w-md`}>
+        <caption className={captionClass}>Rows stored, by table</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={thClass}>
+              Table
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              Rows
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tables.map((t) => (
+            <tr key={t.key}>
+              <th scope="row" className={`${tdClass} font-normal`}>
+                {tableName(t.key)}
+              </th>
+              <td className={`${tdClass} text-right tabular-nums`}>{t.rows.length}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {tables
+        .filter((t) => t.rows.length > 0)
+        .map((t) => (
+          <section key={t.key} aria-labelledby={`table-${t.key}`} className="mt-6">
+            <h3 id={`table-${t.key}`} className="text-lg font-semibold text-slate-900">
+              {tableName(t.key)} ({t.rows.length})
+            </h3>
+            <RowsTable name={tableName(t.key)} rows={t.rows} />
+          </section>
+        ))}
+    </>
+  );
+}
+
+/** useBlobUrl is an object URL for text, revoked when it changes or the page goes. */
+function useBlobUrl(text: string | undefined, type: string): string | undefined {
+  const url = useMemo(
+    () => (text === undefined ? undefined : URL.createObjectURL(new Blob([text], { type }))),
+    [text, type],
+  );
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url;
+}
+
+/** DataRequestView looks an address up, then offers its JSON and its deletion. */
+export function DataRequestView() {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [data, setData] = useState<DataExport>();
+  const [problem, setProblem] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [deleted, setDeleted] = useState<Record<string, number>>();
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const json = useMemo(() => (data ? `${JSON.stringify(data, null, 2)}\n` : undefined), [data]);
+  const download = useBlobUrl(json, "application/json");
+
+  useEffect(() => {
+    if (data) resultRef.current?.focus();
+  }, [data]);
+
+  async function lookUp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    if (!address) {
+      setProblem("Enter the email address the request is about.");
+      return;
+    }
+    setBusy(true);
+    setProblem("");
+    setDeleted(undefined);
+    try {
+      setData(await api.dataRequest(address));
+      setEmail(address);
+    } catch (err) {
+      setData(undefined);
+      setProblem(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <form onSubmit={lookUp} noValidate className="flex max-w-xl flex-wrap items-end gap-4">
+        <div className="min-w-64 flex-1">
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {busy ? "Looking…" : "Show everything"}
+        </button>
+      </form>
+      <Alert message={problem} />
+      {data && (
+        <section aria-labelledby={`${id}-result`}>
+          <h2
+            id={`${id}-result`}
+            ref={resultRef}
+            tabIndex={-1}
+            className="text-xl font-semibold text-slate-900"
+          >
+            Everything about <span className="break-all">{email}</span>
+          </h2>
+          {download && (
+            <p className="mt-4">
+              <a href={download} download="data-request.json" className={secondaryClass}>
+                Download JSON
+              </a>
+            </p>
+          )}
+          <ExportView data={data} />
+          <DeleteEverything
+            email={email}
+            onDeleted={(counts) => {
+              setDeleted(counts);
+              setData(undefined);
+            }}
+          />
+        </section>
+      )}
+      <DeletedReport email={email} deleted={deleted} />
+    </div>
+  );
+}
+
+/** DeleteEverything deletes an address across the site once the address is typed again. */
+function DeleteEverything({
+  email,
+  onDeleted,
+}: {
+  email: string;
+  onDeleted: (deleted: Record<string, number>) => void;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState("");
+  const [problem, setProblem] = useState("");
+  const [busy, setBusy] = useState(false);
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 rounded-lg border-2 border-red-700 p-4">
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        Delete everything about this address
+      </h3>
+      <p id={`${id}-hint`} className="mt-1 text-slate-800">
+        Removes every row above and any email still waiting to be sent to it. This cannot be undone. Type the
+        address again to confirm.
+      </p>
+      <form
+        noValidate
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!matches) {
+            setProblem(`Type ${email} exactly to confirm.`);
+            return;
+          }
+          setBusy(true);
+          setProblem("");
+          try {
+            onDeleted((await api.deleteData(email)).deleted);
+          } catch (err) {
+            setProblem(errorMessage(err));
+            setBusy(false);
+          }
+        }}
+        className="mt-4 flex flex-wrap items-end gap-4"
+      >
+        <div className="min-w-64 flex-1">
+          <label htmlFor={`${id}-confirm`} className={labelClass}>
+            Email address, to confirm
+          </label>
+          <input
+            id={`${id}-confirm`}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            aria-describedby={`${id}-hint`}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" disabled={busy} className={dangerClass}>
+          {busy ? "Deleting…" : "Delete everything"}
+        </button>
+      </form>
+      <Alert message={problem} className="mt-4" />
+    </section>
+  );
+}
+
+/** DeletedReport says what a deletion removed, table by table (a status, focused). */
+function DeletedReport({ email, deleted }: { email: string; deleted: Record<string, number> | undefined }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (deleted) ref.current?.focus();
+  }, [deleted]);
+  const total = deleted ? Object.values(deleted).reduce((a, b) => a + b, 0) : 0;
+  return (
+    <div>
+      <Status ref={ref} message={deleted ? `Deleted ${total} rows about ${email}.` : ""} />
+      {deleted && (
+        <table className={`${tableClass} mt-4 max-w-md`}>
+          <caption className={captionClass}>Rows deleted, by table</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={thClass}>
+                Table
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Deleted
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(deleted).map(([key, n]) => (
+              <tr key={key}>
+                <th scope="row" className={`${tdClass} font-normal`}>
+                  {tableName(key)}
+                </th>
+                <td className={`${tdClass} text-right tabular-nums`}>{n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
