@@ -2,7 +2,7 @@ package admin_test
 
 import (
 	"errors"
-	"slices"
+	"math"
 	"testing"
 	"time"
 
@@ -47,19 +47,21 @@ func TestUnknownAccountTakesAsLongAsAWrongPassword(t *testing.T) {
 	s := storetest.SQLite(t)
 	c := newClock()
 	svc, _ := newService(t, s, c, admin.Config{AccountLimit: 1000, ClientLimit: 1000, Params: admin.DefaultParams})
-	median := func(email string) time.Duration {
-		var ds []time.Duration
-		for range 7 {
-			start := time.Now()
-			if _, err := svc.Authenticate(t.Context(), email, "not the password", "192.0.2.9"); !errors.Is(err, admin.ErrInvalidCredentials) {
-				t.Fatal(err)
-			}
-			ds = append(ds, time.Since(start))
+	// The two are measured in turns and each keeps its fastest run: the fastest is what the
+	// work costs, whatever else the machine was doing at the time (a median of runs taken one
+	// address after the other measured the neighbours: 2.15 with a second suite running).
+	timeOne := func(email string) time.Duration {
+		start := time.Now()
+		if _, err := svc.Authenticate(t.Context(), email, "not the password", "192.0.2.9"); !errors.Is(err, admin.ErrInvalidCredentials) {
+			t.Fatal(err)
 		}
-		slices.Sort(ds)
-		return ds[len(ds)/2]
+		return time.Since(start)
 	}
-	wrong, unknown := median("ada@example.org"), median("nobody@example.org")
+	wrong, unknown := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	for range 9 {
+		wrong = min(wrong, timeOne("ada@example.org"))
+		unknown = min(unknown, timeOne("nobody@example.org"))
+	}
 	if ratio := float64(unknown) / float64(wrong); ratio < 0.5 || ratio > 2 {
 		t.Errorf("unknown account %v, wrong password %v: ratio %.2f, want about 1", unknown, wrong, ratio)
 	}
