@@ -23,7 +23,7 @@ function days(n: number): string {
   return text;
 }
 
-const LAST_UPDATED = "2025-06-01";
+const LAST_UPDATED = "2026-11-23";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -46,7 +46,7 @@ export default function PrivacyPage() {
         intro={`${PRODUCT_NAME} collects as little as it can: what you type into our three forms, to do what you asked. No student data is needed or wanted.`}
       >
         <p className="mt-4 text-sm text-slate-700">
-          Last updated: <time dateTime={LAST_UPDATED}>June 1, 2025</time>
+          Last updated: <time dateTime={LAST_UPDATED}>November 23, 2026</time>
         </p>
       </PageHeader>
       <PageBody className="max-w-3xl">
