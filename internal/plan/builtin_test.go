@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBuiltinEveryModelLengthSubject: every model (and no preference) × every length × every
@@ -201,19 +200,5 @@ func BenchmarkBuiltin(b *testing.B) {
 		Differentiation: []string{NeedEnglishLearners, NeedIEP504, NeedAdvanced}, Notes: "Lab on Thursday"}
 	for b.Loop() {
 		_ = bl.Plan(req)
-	}
-}
-
-// TestBuiltinFast: one plan of the longest, fullest kind takes well under 50 ms.
-func TestBuiltinFast(t *testing.T) {
-	b := testBuiltin(t)
-	req := Request{Subject: "english", Grade: "12", Topic: "Hamlet", Minutes: 180, Model: ModelSocratic,
-		Differentiation: []string{NeedEnglishLearners, NeedIEP504, NeedAdvanced}}
-	start := time.Now()
-	for range 10 {
-		b.Plan(req)
-	}
-	if per := time.Since(start) / 10; per > 5*time.Millisecond {
-		t.Errorf("a built-in plan took %v, want well under 50 ms", per)
 	}
 }
