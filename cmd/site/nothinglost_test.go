@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -19,8 +20,19 @@ import (
 	"github.com/teachpilot/site/internal/store"
 )
 
-// nothingLostAddr is where the binary under test listens (the form engineer's port range).
-const nothingLostAddr = "127.0.0.1:18231"
+// freeAddr returns a loopback address nothing listens on, for the binary under test to
+// take (and take again after a restart). A fixed port collided with a second `make test`
+// running beside this one.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	return addr
+}
 
 // accepted is what the server acknowledged with a 2xx: it must be in the database.
 type accepted struct {
@@ -54,8 +66,9 @@ func TestNothingLost(t *testing.T) {
 	}
 	smtp := mailtest.Start(t)
 	db := filepath.Join(dir, "data", "site.db")
+	addr := freeAddr(t)
 	env := append(os.Environ(),
-		"ADDR="+nothingLostAddr, "BASE_URL=http://"+nothingLostAddr, "DATABASE_URL=sqlite:"+db,
+		"ADDR="+addr, "BASE_URL=http://"+addr, "DATABASE_URL=sqlite:"+db,
 		"RATE_LIMIT=off", "SMTP_URL="+smtp.URL(), "LOG_LEVEL=warn", "SHUTDOWN_TIMEOUT=20s",
 		"OUTBOX_LEASE=2s") // what the killed server had claimed is free again 2 s later
 
@@ -63,11 +76,11 @@ func TestNothingLost(t *testing.T) {
 	all.failures = map[string]int{}
 	for round, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
-			cmd, logs := start(t, bin, env)
+			cmd, logs := startAt(t, bin, env, addr)
 			ctx, stopLoad := context.WithCancel(t.Context())
 			var wg sync.WaitGroup
 			for worker := range 12 {
-				wg.Go(func() { load(ctx, &all, round, worker) })
+				wg.Go(func() { load(ctx, &all, addr, round, worker) })
 			}
 			time.Sleep(700 * time.Millisecond) // submissions in full flow
 			if err := cmd.Process.Signal(sig); err != nil {
@@ -91,7 +104,7 @@ func TestNothingLost(t *testing.T) {
 	}
 
 	// Restart: the outbox of both rounds is delivered, to every acknowledged submission.
-	cmd, logs := start(t, bin, env)
+	cmd, logs := startAt(t, bin, env, addr)
 	st, err := store.Open(t.Context(), "sqlite:"+db)
 	if err != nil {
 		t.Fatal(err)
@@ -156,12 +169,6 @@ func TestNothingLost(t *testing.T) {
 	t.Logf("%d messages delivered, %d delivered more than once", len(smtp.Messages()), dups)
 }
 
-// start runs the binary and waits until it answers.
-func start(t *testing.T, bin string, env []string) (*exec.Cmd, *bytes.Buffer) {
-	t.Helper()
-	return startAt(t, bin, env, nothingLostAddr)
-}
-
 // startAt runs the binary, listening at addr, and waits until it answers.
 func startAt(t *testing.T, bin string, env []string, addr string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
@@ -203,7 +210,7 @@ func planEmail(ref string) string {
 }
 
 // load posts submissions until ctx is done, recording each acknowledged one.
-func load(ctx context.Context, a *accepted, round, worker int) {
+func load(ctx context.Context, a *accepted, addr string, round, worker int) {
 	client := &http.Client{Timeout: 10 * time.Second}
 	for i := 0; ctx.Err() == nil; i++ {
 		email := fmt.Sprintf("r%d-w%d-%d@example.org", round, worker, i)
@@ -216,7 +223,7 @@ func load(ctx context.Context, a *accepted, round, worker int) {
 		case 2:
 			path, body = "/api/newsletter", fmt.Sprintf(`{"email":%q}`, email)
 		}
-		resp, err := client.Post("http://"+nothingLostAddr+path, "application/json", strings.NewReader(body))
+		resp, err := client.Post("http://"+addr+path, "application/json", strings.NewReader(body))
 		if err != nil {
 			a.fail("connection") // refused after shutdown, or cut by SIGKILL: not acknowledged
 			if ctx.Err() == nil {
