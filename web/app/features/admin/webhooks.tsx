@@ -5,17 +5,14 @@ import { ConfirmDelete, useAnnounce } from "./list-tools";
 import {
   Alert,
   buttonClass,
-  captionClass,
+  DataTable,
   inputClass,
   Loading,
   labelClass,
   secondaryClass,
   smallClass,
-  TableFrame,
   Time,
-  tableClass,
   tdClass,
-  thClass,
 } from "./ui";
 import { useLoad } from "./use-load";
 
@@ -176,43 +173,23 @@ function Endpoint({
             No deliveries yet.
           </p>
         ) : (
-          <TableFrame label={`Deliveries to ${hook.url}`}>
-            <table className={tableClass}>
-              <caption className={captionClass}>Deliveries, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    When
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Event
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Attempt
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Error
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
-                      <Time iso={d.at} />
-                    </th>
-                    <td className={`${tdClass} font-mono`}>{d.event}</td>
-                    <td className={`${tdClass} tabular-nums`}>{d.attempt}</td>
-                    <td className={tdClass}>{d.status}</td>
-                    <td className={`${tdClass} break-words`}>{d.error || "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <DataTable
+            frame={`Deliveries to ${hook.url}`}
+            caption="Deliveries, newest first"
+            columns={["When", "Event", "Attempt", "Status", "Error"]}
+          >
+            {deliveries.map((d) => (
+              <tr key={d.id}>
+                <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
+                  <Time iso={d.at} />
+                </th>
+                <td className={`${tdClass} font-mono`}>{d.event}</td>
+                <td className={`${tdClass} tabular-nums`}>{d.attempt}</td>
+                <td className={tdClass}>{d.status}</td>
+                <td className={`${tdClass} break-words`}>{d.error || "—"}</td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </li>
   );
