@@ -1,14 +1,13 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { errorMessage } from "./api";
 import { api, type DataExport } from "./endpoints";
+import { TextField } from "./field";
 import {
   Alert,
   buttonClass,
   CountTable,
   DataTable,
   dangerClass,
-  inputClass,
-  labelClass,
   Status,
   secondaryClass,
   tdClass,
@@ -143,20 +142,15 @@ export function DataRequestView() {
   return (
     <div className="space-y-8">
       <form onSubmit={lookUp} noValidate className="flex max-w-xl flex-wrap items-end gap-4">
-        <div className="min-w-64 flex-1">
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            Email address
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          label="Email address"
+          box="min-w-64 flex-1"
+          name="email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? "Looking…" : "Show everything"}
         </button>
@@ -235,21 +229,16 @@ function DeleteEverything({
         }}
         className="mt-4 flex flex-wrap items-end gap-4"
       >
-        <div className="min-w-64 flex-1">
-          <label htmlFor={`${id}-confirm`} className={labelClass}>
-            Email address, to confirm
-          </label>
-          <input
-            id={`${id}-confirm`}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            aria-describedby={`${id}-hint`}
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          label="Email address, to confirm"
+          box="min-w-64 flex-1"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          aria-describedby={`${id}-hint`}
+        />
         <button type="submit" disabled={busy} className={dangerClass}>
           {busy ? "Deleting…" : "Delete everything"}
         </button>

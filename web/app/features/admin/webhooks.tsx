@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiError, errorMessage } from "./api";
 import { api, type Delivery, type Webhook } from "./endpoints";
+import { FieldError, TextField } from "./field";
 import { ConfirmDelete, useAnnounce } from "./list-tools";
 import {
   Alert,
   buttonClass,
   DataTable,
-  inputClass,
   Loading,
   labelClass,
   secondaryClass,
@@ -239,29 +239,15 @@ function AddEndpoint({
       </h2>
       <form ref={formRef} noValidate onSubmit={submit} className="mt-4 max-w-xl space-y-5">
         <Alert ref={alertRef} message={problem} />
-        <div>
-          <label htmlFor={`${id}-url`} className={labelClass}>
-            URL
-          </label>
-          <p id={`${id}-url-hint`} className="mt-1 text-sm text-slate-700">
-            An https:// address on the public internet.
-          </p>
-          <input
-            id={`${id}-url`}
-            name="url"
-            type="url"
-            required
-            spellCheck={false}
-            aria-invalid={urlError ? true : undefined}
-            aria-describedby={`${id}-url-hint${urlError ? ` ${id}-url-error` : ""}`}
-            className={`${inputClass} ${urlError ? "border-red-700" : ""}`}
-          />
-          {urlError && (
-            <p id={`${id}-url-error`} className="mt-1 text-sm font-medium text-red-700">
-              <span className="sr-only">Error:</span> {urlError}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="URL"
+          hint="An https:// address on the public internet."
+          error={urlError}
+          name="url"
+          type="url"
+          required
+          spellCheck={false}
+        />
         <fieldset aria-describedby={eventsError ? `${id}-events-error` : undefined}>
           <legend className={labelClass}>Events</legend>
           <div className="mt-2 space-y-2">
@@ -281,11 +267,7 @@ function AddEndpoint({
               </div>
             ))}
           </div>
-          {eventsError && (
-            <p id={`${id}-events-error`} className="mt-1 text-sm font-medium text-red-700">
-              <span className="sr-only">Error:</span> {eventsError}
-            </p>
-          )}
+          {eventsError && <FieldError id={`${id}-events-error`} message={eventsError} />}
         </fieldset>
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? "Adding…" : "Add endpoint"}
