@@ -22,6 +22,11 @@ export const inputClass =
 /** linkClass is a link in running text. */
 export const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline";
 
+/** noticeClass draws a Status or Alert in its colours, or hides it while it has nothing to say. */
+function noticeClass(message: string, colours: string, className: string): string {
+  return message ? `rounded-md border ${colours} p-3 ${className}` : "sr-only";
+}
+
 /**
  * Status is a polite live region that is always in the document, so a message set into it is
  * announced. It can take focus (tabIndex -1) when the element that had focus went away.
@@ -40,9 +45,7 @@ export function Status({
       ref={ref}
       role="status"
       tabIndex={-1}
-      className={
-        message ? `rounded-md border border-green-700 bg-green-50 p-3 text-green-900 ${className}` : "sr-only"
-      }
+      className={noticeClass(message, "border-green-700 bg-green-50 text-green-900", className)}
     >
       {message}
     </p>
@@ -64,9 +67,7 @@ export function Alert({
       ref={ref}
       role="alert"
       tabIndex={-1}
-      className={
-        message ? `rounded-md border border-red-700 bg-red-50 p-3 text-red-900 ${className}` : "sr-only"
-      }
+      className={noticeClass(message, "border-red-700 bg-red-50 text-red-900", className)}
     >
       {message}
     </div>
