@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { aiPlan, type FakeAI, startFakeAI } from "./fake-ai";
+import { AISections, aiPlan, type FakeAI, startFakeAI } from "./fake-ai";
 import { checkA11y, expect, gotoHydrated, test, uniqueEmail, waitForHydration } from "./fixtures";
 import { type Site, startSite } from "./site-process";
 import { scaled } from "./timeouts";
@@ -19,23 +19,12 @@ import { unzipEntries, xmlText } from "./zip";
 
 /** PLAN_URL is a plan page's address; its one group is the reference. */
 const PLAN_URL = /\/submission-success\/(TP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})$/;
-/** SECTIONS are a plan's sections in reading order (internal/plan SectionKeys). */
-const SECTIONS = [
-  "title",
-  "about",
-  "standards",
-  "objectives",
-  "successCriteria",
-  "materials",
-  "vocabulary",
-  "priorKnowledge",
-  "phases",
-  "exitTicket",
-  "differentiation",
-  "misconceptions",
-  "homework",
-  "provenance",
-];
+/**
+ * SECTIONS are a plan's sections in reading order (internal/plan SectionKeys): the model's,
+ * with the page's own "about" after the title and "provenance" last.
+ */
+const [TITLE, ...MODEL_SECTIONS] = AISections;
+const SECTIONS = [TITLE, "about", ...MODEL_SECTIONS, "provenance"];
 /** STEP bounds one step of a long journey, so a stuck step fails by its name. */
 const STEP = { timeout: scaled(30_000) };
 

@@ -2,8 +2,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { pathOf } from "~/config/pages";
 import { errorMessage } from "./api";
 import { api, type TotpEnrolment } from "./endpoints";
+import { codeInput, TextField } from "./field";
 import { useAnnounce } from "./list-tools";
-import { Alert, buttonClass, dangerClass, inputClass, Loading, labelClass, secondaryClass } from "./ui";
+import { Alert, buttonClass, dangerClass, Loading, secondaryClass } from "./ui";
 import { useLoad } from "./use-load";
 
 // The account: the second factor (TOTP) on or off, and signing out of every browser at once.
@@ -45,25 +46,14 @@ function CodeForm({
   }
   return (
     <form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-4">
-      <div>
-        <label htmlFor={`${id}-code`} className={labelClass}>
-          {label}
-        </label>
-        <input
-          ref={inputRef}
-          id={`${id}-code`}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          className={`${inputClass} w-40 font-mono tracking-widest`}
-        />
-      </div>
+      <TextField
+        ref={inputRef}
+        label={label}
+        {...codeInput}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        className="w-40 font-mono tracking-widest"
+      />
       <button type="submit" disabled={busy} className={danger ? dangerClass : buttonClass}>
         {button}
       </button>

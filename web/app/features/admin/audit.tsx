@@ -1,6 +1,6 @@
 import { api } from "./endpoints";
 import { ListBody, useFilters } from "./list-tools";
-import { captionClass, TableFrame, Time, tableClass, tdClass, thClass } from "./ui";
+import { DataTable, Time, tdClass } from "./ui";
 import { useLoad } from "./use-load";
 
 // The audit log: every export, deletion and account change, newest first, a page at a time.
@@ -22,43 +22,23 @@ export function AuditView() {
   return (
     <ListBody loaded={loaded} filters={{ cursor: filters.cursor }} noun={NOUN}>
       {(items) => (
-        <TableFrame label="Audit log">
-          <table className={tableClass}>
-            <caption className={captionClass}>Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  When
-                </th>
-                <th scope="col" className={thClass}>
-                  Who
-                </th>
-                <th scope="col" className={thClass}>
-                  Action
-                </th>
-                <th scope="col" className={thClass}>
-                  Subject
-                </th>
-                <th scope="col" className={thClass}>
-                  Details
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
-                    <Time iso={row.at} />
-                  </th>
-                  <td className={`${tdClass} whitespace-nowrap`}>{row.actor}</td>
-                  <td className={`${tdClass} font-mono`}>{row.action}</td>
-                  <td className={`${tdClass} break-all`}>{row.subject}</td>
-                  <td className={`${tdClass} break-words`}>{detailsText(row.details)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable
+          frame="Audit log"
+          caption="Audit log, newest first"
+          columns={["When", "Who", "Action", "Subject", "Details"]}
+        >
+          {items.map((row) => (
+            <tr key={row.id}>
+              <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
+                <Time iso={row.at} />
+              </th>
+              <td className={`${tdClass} whitespace-nowrap`}>{row.actor}</td>
+              <td className={`${tdClass} font-mono`}>{row.action}</td>
+              <td className={`${tdClass} break-all`}>{row.subject}</td>
+              <td className={`${tdClass} break-words`}>{detailsText(row.details)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </ListBody>
   );

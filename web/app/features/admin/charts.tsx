@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { captionClass, tableClass, tdClass, thClass } from "./ui";
+import { CountTable, DataTable, tdClass, thClass } from "./ui";
 
 // Hand-drawn SVG charts for the dashboard. Each is one image (role img) named by its title and
 // a sentence that says what it shows, with the numbers in a table behind "Show as table". Bars
@@ -163,35 +163,10 @@ export function DailyCharts({
   const id = useId();
   const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
   const table = (
-    <table className={tableClass}>
-      <caption className={captionClass}>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={thClass}>
-            Date
-          </th>
-          {series.map((s) => (
-            <th key={s.label} scope="col" className={`${thClass} text-right`}>
-              {s.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {dates.map((date, i) => (
-          <tr key={date}>
-            <th scope="row" className={`${tdClass} font-normal`}>
-              {date}
-            </th>
-            {series.map((s) => (
-              <td key={s.label} className={`${tdClass} text-right tabular-nums`}>
-                {s.values[i] ?? 0}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
+    <DataTable
+      caption={title}
+      columns={["Date", ...series.map((s) => ({ label: s.label, numeric: true as const }))]}
+      foot={
         <tr>
           <th scope="row" className={thClass}>
             Total
@@ -202,8 +177,21 @@ export function DailyCharts({
             </td>
           ))}
         </tr>
-      </tfoot>
-    </table>
+      }
+    >
+      {dates.map((date, i) => (
+        <tr key={date}>
+          <th scope="row" className={`${tdClass} font-normal`}>
+            {date}
+          </th>
+          {series.map((s) => (
+            <td key={s.label} className={`${tdClass} text-right tabular-nums`}>
+              {s.values[i] ?? 0}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </DataTable>
   );
   return (
     <Figure title={title} summary={summary} table={table}>
@@ -264,31 +252,7 @@ export function BarChart({
   const valueW = 44;
   const width = 330;
   const plotW = width - labelW - valueW;
-  const table = (
-    <table className={tableClass}>
-      <caption className={captionClass}>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={thClass}>
-            What
-          </th>
-          <th scope="col" className={`${thClass} text-right`}>
-            {unit}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {bars.map((b) => (
-          <tr key={b.label}>
-            <th scope="row" className={`${tdClass} font-normal`}>
-              {b.label}
-            </th>
-            <td className={`${tdClass} text-right tabular-nums`}>{b.value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const table = <CountTable caption={title} what="What" unit={unit} rows={bars} />;
   return (
     <Figure title={title} summary={summary} table={table}>
       {(labelledBy) => (

@@ -1,19 +1,16 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { errorMessage } from "./api";
 import { api, type DataExport } from "./endpoints";
+import { TextField } from "./field";
 import {
   Alert,
   buttonClass,
-  captionClass,
+  CountTable,
+  DataTable,
   dangerClass,
-  inputClass,
-  labelClass,
   Status,
   secondaryClass,
-  TableFrame,
-  tableClass,
   tdClass,
-  thClass,
 } from "./ui";
 
 // The data request of /privacy: everything stored about one address, shown table by table,
@@ -49,32 +46,18 @@ export function tablesOf(data: DataExport): { key: string; rows: Record<string, 
 function RowsTable({ name, rows }: { name: string; rows: Record<string, unknown>[] }) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return (
-    <TableFrame label={name}>
-      <table className={tableClass}>
-        <caption className={captionClass}>{name}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col" className={thClass}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are shown as exported, in order.
-            <tr key={i}>
-              {columns.map((c) => (
-                <td key={c} className={`${tdClass} max-w-md whitespace-pre-line break-words`}>
-                  {cell(row[c])}
-                </td>
-              ))}
-            </tr>
+    <DataTable frame={name} caption={name} columns={columns}>
+      {rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are shown as exported, in order.
+        <tr key={i}>
+          {columns.map((c) => (
+            <td key={c} className={`${tdClass} max-w-md whitespace-pre-line break-words`}>
+              {cell(row[c])}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </TableFrame>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -83,29 +66,13 @@ export function ExportView({ data }: { data: DataExport }) {
   const tables = tablesOf(data);
   return (
     <>
-      <table className={`${tableClass} mt-4 max-w-md`}>
-        <caption className={captionClass}>Rows stored, by table</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              Table
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              Rows
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tables.map((t) => (
-            <tr key={t.key}>
-              <th scope="row" className={`${tdClass} font-normal`}>
-                {tableName(t.key)}
-              </th>
-              <td className={`${tdClass} text-right tabular-nums`}>{t.rows.length}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CountTable
+        caption="Rows stored, by table"
+        what="Table"
+        unit="Rows"
+        rows={tables.map((t) => ({ label: tableName(t.key), value: t.rows.length }))}
+        className="mt-4 max-w-md"
+      />
       {tables
         .filter((t) => t.rows.length > 0)
         .map((t) => (
@@ -175,20 +142,15 @@ export function DataRequestView() {
   return (
     <div className="space-y-8">
       <form onSubmit={lookUp} noValidate className="flex max-w-xl flex-wrap items-end gap-4">
-        <div className="min-w-64 flex-1">
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            Email address
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          label="Email address"
+          box="min-w-64 flex-1"
+          name="email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? "Looking…" : "Show everything"}
         </button>
@@ -267,21 +229,16 @@ function DeleteEverything({
         }}
         className="mt-4 flex flex-wrap items-end gap-4"
       >
-        <div className="min-w-64 flex-1">
-          <label htmlFor={`${id}-confirm`} className={labelClass}>
-            Email address, to confirm
-          </label>
-          <input
-            id={`${id}-confirm`}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            aria-describedby={`${id}-hint`}
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          label="Email address, to confirm"
+          box="min-w-64 flex-1"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          aria-describedby={`${id}-hint`}
+        />
         <button type="submit" disabled={busy} className={dangerClass}>
           {busy ? "Deleting…" : "Delete everything"}
         </button>
@@ -302,29 +259,13 @@ function DeletedReport({ email, deleted }: { email: string; deleted: Record<stri
     <div>
       <Status ref={ref} message={deleted ? `Deleted ${total} rows about ${email}.` : ""} />
       {deleted && (
-        <table className={`${tableClass} mt-4 max-w-md`}>
-          <caption className={captionClass}>Rows deleted, by table</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                Table
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Deleted
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(deleted).map(([key, n]) => (
-              <tr key={key}>
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  {tableName(key)}
-                </th>
-                <td className={`${tdClass} text-right tabular-nums`}>{n}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountTable
+          caption="Rows deleted, by table"
+          what="Table"
+          unit="Deleted"
+          rows={Object.entries(deleted).map(([key, n]) => ({ label: tableName(key), value: n }))}
+          className="mt-4 max-w-md"
+        />
       )}
     </div>
   );

@@ -32,8 +32,8 @@ export interface Page<T> {
   next: string | null;
 }
 
-/** LessonPlanRow is one lesson-plan request in the list. */
-export interface LessonPlanRow {
+/** LessonPlanFields are what a teacher asked for, as the list and a request's own page show it. */
+export interface LessonPlanFields {
   reference: string;
   createdAt: string;
   email: string;
@@ -43,6 +43,10 @@ export interface LessonPlanRow {
   grade: string;
   topic: string;
   duration: number | string;
+}
+
+/** LessonPlanRow is one lesson-plan request in the list. */
+export interface LessonPlanRow extends LessonPlanFields {
   generator: "builtin" | "ai" | "";
   useful: number;
   notUseful: number;
@@ -50,16 +54,7 @@ export interface LessonPlanRow {
 
 /** LessonPlanDetail is one request with its plan and the feedback on it. */
 export interface LessonPlanDetail {
-  request: {
-    reference: string;
-    createdAt: string;
-    email: string;
-    name: string;
-    school: string;
-    subject: string;
-    grade: string;
-    topic: string;
-    duration: number | string;
+  request: LessonPlanFields & {
     objectives: string;
     standards: string;
     instructionalModel: string;

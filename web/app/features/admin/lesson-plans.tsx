@@ -3,28 +3,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { fieldRule } from "~/components/form/rules";
 import { pathOf } from "~/config/pages";
 import { api, type LessonPlanDetail, type LessonPlanRow } from "./endpoints";
-import {
-  ConfirmDelete,
-  ExportLink,
-  FilterForm,
-  ListBody,
-  SpamTabs,
-  useAnnounce,
-  useFilters,
-} from "./list-tools";
+import { ListPage, useList } from "./list-page";
+import { ConfirmDelete } from "./list-tools";
 import { PlanView } from "./plan-view";
-import {
-  Alert,
-  captionClass,
-  Loading,
-  linkClass,
-  secondaryClass,
-  TableFrame,
-  Time,
-  tableClass,
-  tdClass,
-  thClass,
-} from "./ui";
+import { Alert, Loading, linkClass, secondaryClass, Time, tdClass } from "./ui";
 import { useLoad } from "./use-load";
 
 // Lesson-plan requests: the list (search, Spam tab, pages, CSV, delete) and, at ?ref=TP-…,
@@ -49,9 +31,8 @@ function generatorLabel(g: string): string {
 }
 
 function LessonPlanList() {
-  const { filters, setFilters } = useFilters([]);
-  const loaded = useLoad(() => api.lessonPlans(filters), [filters.q, filters.spam, filters.cursor]);
-  const { status, announce } = useAnnounce();
+  const list = useList([], api.lessonPlans);
+  const { announce } = list;
   // A request deleted from its own page comes back here saying so.
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
   // biome-ignore lint/correctness/useExhaustiveDependencies: announced once, when the list opens.
@@ -60,95 +41,52 @@ function LessonPlanList() {
   }, [deleted]);
   const remove = async (row: LessonPlanRow) => {
     await api.deleteLessonPlan(row.reference);
-    loaded.setData((d) => d && { ...d, items: d.items.filter((r) => r.reference !== row.reference) });
-    announce(`Deleted lesson-plan request ${row.reference}.`, true);
+    list.drop((r) => r.reference === row.reference, `Deleted lesson-plan request ${row.reference}.`);
   };
   return (
-    <>
-      <SpamTabs filters={filters} noun={NOUN} />
-      <FilterForm
-        filters={filters}
-        setFilters={setFilters}
-        searchLabel="Search by reference, email, name, school or topic"
-      />
-      <p className="mt-4">
-        <ExportLink list="lesson-plans" filters={filters} />
-      </p>
-      {status}
-      <ListBody loaded={loaded} filters={filters} noun={NOUN}>
-        {(items) => (
-          <TableFrame label={NOUN}>
-            <table className={tableClass}>
-              <caption className={captionClass}>
-                {filters.spam === "1" ? "Lesson-plan requests marked as spam" : "Lesson-plan requests"},
-                newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Reference
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Received
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Teacher
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Lesson
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Plan
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Feedback
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((row) => (
-                  <tr key={row.reference}>
-                    <th scope="row" className={`${tdClass} font-mono`}>
-                      <Link to={`?ref=${encodeURIComponent(row.reference)}`} className={linkClass}>
-                        {row.reference}
-                      </Link>
-                    </th>
-                    <td className={tdClass}>
-                      <Time iso={row.createdAt} />
-                    </td>
-                    <td className={tdClass}>
-                      {row.name}
-                      <br />
-                      <span className="text-slate-700">{row.email}</span>
-                      {row.school && (
-                        <>
-                          <br />
-                          {row.school}
-                        </>
-                      )}
-                    </td>
-                    <td className={tdClass}>
-                      {optionLabel("subject", row.subject)}, {optionLabel("grade", row.grade)}: {row.topic} (
-                      {row.duration} min)
-                    </td>
-                    <td className={tdClass}>{generatorLabel(row.generator)}</td>
-                    <td className={tdClass}>
-                      {row.useful} useful, {row.notUseful} not
-                    </td>
-                    <td className={tdClass}>
-                      <ConfirmDelete what={`request ${row.reference}`} onConfirm={() => remove(row)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-      </ListBody>
-    </>
+    <ListPage
+      {...list}
+      list="lesson-plans"
+      noun={NOUN}
+      searchLabel="Search by reference, email, name, school or topic"
+      caption="Lesson-plan requests"
+      spamCaption="Lesson-plan requests marked as spam"
+      columns={["Reference", "Received", "Teacher", "Lesson", "Plan", "Feedback", "Actions"]}
+      row={(row) => (
+        <tr key={row.reference}>
+          <th scope="row" className={`${tdClass} font-mono`}>
+            <Link to={`?ref=${encodeURIComponent(row.reference)}`} className={linkClass}>
+              {row.reference}
+            </Link>
+          </th>
+          <td className={tdClass}>
+            <Time iso={row.createdAt} />
+          </td>
+          <td className={tdClass}>
+            {row.name}
+            <br />
+            <span className="text-slate-700">{row.email}</span>
+            {row.school && (
+              <>
+                <br />
+                {row.school}
+              </>
+            )}
+          </td>
+          <td className={tdClass}>
+            {optionLabel("subject", row.subject)}, {optionLabel("grade", row.grade)}: {row.topic} (
+            {row.duration} min)
+          </td>
+          <td className={tdClass}>{generatorLabel(row.generator)}</td>
+          <td className={tdClass}>
+            {row.useful} useful, {row.notUseful} not
+          </td>
+          <td className={tdClass}>
+            <ConfirmDelete what={`request ${row.reference}`} onConfirm={() => remove(row)} />
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 

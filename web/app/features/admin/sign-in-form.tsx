@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorMessage, safeNext } from "./api";
 import { api, type Endpoints } from "./endpoints";
-import { Alert, buttonClass, inputClass, labelClass } from "./ui";
+import { codeInput, TextField } from "./field";
+import { Alert, buttonClass } from "./ui";
 
 /**
  * SignInForm signs a team member in: email and password, then the 6-digit code when the API
@@ -12,7 +13,6 @@ import { Alert, buttonClass, inputClass, labelClass } from "./ui";
  * sends a password anywhere.
  */
 export function SignInForm({ client = api }: { client?: Pick<Endpoints, "signIn"> }) {
-  const id = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [ready, setReady] = useState(false);
@@ -59,55 +59,23 @@ export function SignInForm({ client = api }: { client?: Pick<Endpoints, "signIn"
   return (
     <form method="post" noValidate onSubmit={submit} className="max-w-md space-y-5">
       <Alert ref={alertRef} message={problem} />
-      <div>
-        <label htmlFor={`${id}-email`} className={labelClass}>
-          Email address
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          spellCheck={false}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className={labelClass}>
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          className={inputClass}
-        />
-      </div>
+      <TextField
+        label="Email address"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        spellCheck={false}
+      />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
       {needCode && (
-        <div>
-          <label htmlFor={`${id}-code`} className={labelClass}>
-            6-digit code
-          </label>
-          <p id={`${id}-code-hint`} className="mt-1 text-sm text-slate-700">
-            From the authenticator app you set up for this account.
-          </p>
-          <input
-            ref={codeRef}
-            id={`${id}-code`}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            aria-describedby={`${id}-code-hint`}
-            className={`${inputClass} max-w-40 font-mono tracking-widest`}
-          />
-        </div>
+        <TextField
+          ref={codeRef}
+          label="6-digit code"
+          hint="From the authenticator app you set up for this account."
+          {...codeInput}
+          className="max-w-40 font-mono tracking-widest"
+        />
       )}
       <button type="submit" disabled={!ready || busy} className={buttonClass}>
         {busy ? "Signing in…" : "Sign in"}

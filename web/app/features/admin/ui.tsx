@@ -22,6 +22,11 @@ export const inputClass =
 /** linkClass is a link in running text. */
 export const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline";
 
+/** noticeClass draws a Status or Alert in its colours, or hides it while it has nothing to say. */
+function noticeClass(message: string, colours: string, className: string): string {
+  return message ? `rounded-md border ${colours} p-3 ${className}` : "sr-only";
+}
+
 /**
  * Status is a polite live region that is always in the document, so a message set into it is
  * announced. It can take focus (tabIndex -1) when the element that had focus went away.
@@ -40,9 +45,7 @@ export function Status({
       ref={ref}
       role="status"
       tabIndex={-1}
-      className={
-        message ? `rounded-md border border-green-700 bg-green-50 p-3 text-green-900 ${className}` : "sr-only"
-      }
+      className={noticeClass(message, "border-green-700 bg-green-50 text-green-900", className)}
     >
       {message}
     </p>
@@ -64,9 +67,7 @@ export function Alert({
       ref={ref}
       role="alert"
       tabIndex={-1}
-      className={
-        message ? `rounded-md border border-red-700 bg-red-50 p-3 text-red-900 ${className}` : "sr-only"
-      }
+      className={noticeClass(message, "border-red-700 bg-red-50 text-red-900", className)}
     >
       {message}
     </div>
@@ -105,6 +106,83 @@ export const tableClass = "min-w-full border-collapse text-left text-sm";
 export const captionClass = "px-3 py-2 text-left font-semibold text-slate-900";
 export const thClass = "border-b border-slate-300 bg-slate-100 px-3 py-2 font-semibold text-slate-900";
 export const tdClass = "border-b border-slate-200 px-3 py-2 align-top text-slate-800";
+
+/** Column is a table's column heading; a numeric one is right-aligned, as its cells are. */
+export type Column = string | { label: string; numeric: true };
+
+/**
+ * DataTable is one of the console's data tables: its caption, a header row naming each column
+ * (scope col), and the rows given (each begins with its own row header). With frame, it is
+ * inside a TableFrame of that name.
+ */
+export function DataTable({
+  frame,
+  caption,
+  columns,
+  className = "",
+  foot,
+  children,
+}: {
+  frame?: string;
+  caption: ReactNode;
+  columns: readonly Column[];
+  className?: string;
+  /** foot is a row of totals (a tfoot). */
+  foot?: ReactNode;
+  children: ReactNode;
+}) {
+  const table = (
+    <table className={className ? `${tableClass} ${className}` : tableClass}>
+      <caption className={captionClass}>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) =>
+            typeof c === "string" ? (
+              <th key={c} scope="col" className={thClass}>
+                {c}
+              </th>
+            ) : (
+              <th key={c.label} scope="col" className={`${thClass} text-right`}>
+                {c.label}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+      {foot && <tfoot>{foot}</tfoot>}
+    </table>
+  );
+  return frame ? <TableFrame label={frame}>{table}</TableFrame> : table;
+}
+
+/** CountTable is a two-column table: what is counted (row headers), then its number. */
+export function CountTable({
+  caption,
+  what,
+  unit,
+  rows,
+  className,
+}: {
+  caption: string;
+  what: string;
+  unit: string;
+  rows: readonly { label: string; value: number }[];
+  className?: string;
+}) {
+  return (
+    <DataTable caption={caption} columns={[what, { label: unit, numeric: true }]} className={className}>
+      {rows.map((r) => (
+        <tr key={r.label}>
+          <th scope="row" className={`${tdClass} font-normal`}>
+            {r.label}
+          </th>
+          <td className={`${tdClass} text-right tabular-nums`}>{r.value}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
 
 /** formatTime writes an RFC 3339 time as "2026-11-23 10:59 UTC" (one form, whatever the browser's zone). */
 export function formatTime(iso: string | null | undefined): string {

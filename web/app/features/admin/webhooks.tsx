@@ -1,21 +1,18 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiError, errorMessage } from "./api";
 import { api, type Delivery, type Webhook } from "./endpoints";
+import { FieldError, TextField } from "./field";
 import { ConfirmDelete, useAnnounce } from "./list-tools";
 import {
   Alert,
   buttonClass,
-  captionClass,
-  inputClass,
+  DataTable,
   Loading,
   labelClass,
   secondaryClass,
   smallClass,
-  TableFrame,
   Time,
-  tableClass,
   tdClass,
-  thClass,
 } from "./ui";
 import { useLoad } from "./use-load";
 
@@ -176,43 +173,23 @@ function Endpoint({
             No deliveries yet.
           </p>
         ) : (
-          <TableFrame label={`Deliveries to ${hook.url}`}>
-            <table className={tableClass}>
-              <caption className={captionClass}>Deliveries, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    When
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Event
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Attempt
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Error
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
-                      <Time iso={d.at} />
-                    </th>
-                    <td className={`${tdClass} font-mono`}>{d.event}</td>
-                    <td className={`${tdClass} tabular-nums`}>{d.attempt}</td>
-                    <td className={tdClass}>{d.status}</td>
-                    <td className={`${tdClass} break-words`}>{d.error || "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <DataTable
+            frame={`Deliveries to ${hook.url}`}
+            caption="Deliveries, newest first"
+            columns={["When", "Event", "Attempt", "Status", "Error"]}
+          >
+            {deliveries.map((d) => (
+              <tr key={d.id}>
+                <th scope="row" className={`${tdClass} whitespace-nowrap font-normal`}>
+                  <Time iso={d.at} />
+                </th>
+                <td className={`${tdClass} font-mono`}>{d.event}</td>
+                <td className={`${tdClass} tabular-nums`}>{d.attempt}</td>
+                <td className={tdClass}>{d.status}</td>
+                <td className={`${tdClass} break-words`}>{d.error || "—"}</td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </li>
   );
@@ -262,29 +239,15 @@ function AddEndpoint({
       </h2>
       <form ref={formRef} noValidate onSubmit={submit} className="mt-4 max-w-xl space-y-5">
         <Alert ref={alertRef} message={problem} />
-        <div>
-          <label htmlFor={`${id}-url`} className={labelClass}>
-            URL
-          </label>
-          <p id={`${id}-url-hint`} className="mt-1 text-sm text-slate-700">
-            An https:// address on the public internet.
-          </p>
-          <input
-            id={`${id}-url`}
-            name="url"
-            type="url"
-            required
-            spellCheck={false}
-            aria-invalid={urlError ? true : undefined}
-            aria-describedby={`${id}-url-hint${urlError ? ` ${id}-url-error` : ""}`}
-            className={`${inputClass} ${urlError ? "border-red-700" : ""}`}
-          />
-          {urlError && (
-            <p id={`${id}-url-error`} className="mt-1 text-sm font-medium text-red-700">
-              <span className="sr-only">Error:</span> {urlError}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="URL"
+          hint="An https:// address on the public internet."
+          error={urlError}
+          name="url"
+          type="url"
+          required
+          spellCheck={false}
+        />
         <fieldset aria-describedby={eventsError ? `${id}-events-error` : undefined}>
           <legend className={labelClass}>Events</legend>
           <div className="mt-2 space-y-2">
@@ -304,11 +267,7 @@ function AddEndpoint({
               </div>
             ))}
           </div>
-          {eventsError && (
-            <p id={`${id}-events-error`} className="mt-1 text-sm font-medium text-red-700">
-              <span className="sr-only">Error:</span> {eventsError}
-            </p>
-          )}
+          {eventsError && <FieldError id={`${id}-events-error`} message={eventsError} />}
         </fieldset>
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? "Adding…" : "Add endpoint"}
