@@ -76,6 +76,31 @@ func newListPage[T any](items []T, next string) listPage[T] {
 	return p
 }
 
+// listPageOf reads one page of a console list: the query from the URL (see listQuery, the
+// status filter limited to statuses), then list. On false the answer is written already.
+func listPageOf[T any](s *Server, w http.ResponseWriter, r *http.Request,
+	list func(context.Context, store.ListQuery) (store.Page[T], error), statuses ...string) (store.Page[T], bool) {
+	q, ok := listQuery(w, r, true, statuses...)
+	if !ok {
+		return store.Page[T]{}, false
+	}
+	page, err := list(r.Context(), q)
+	if err != nil {
+		s.adminError(w, r, err)
+		return page, false
+	}
+	return page, true
+}
+
+// mapItems is rows, each made into what the console is sent by item.
+func mapItems[Row, Item any](rows []Row, item func(Row) Item) []Item {
+	items := make([]Item, len(rows))
+	for i, x := range rows {
+		items[i] = item(x)
+	}
+	return items
+}
+
 // generatorClass is how the console names who made a plan: "builtin" (also when the
 // built-in planner stood in for a failed AI draft), "ai", or "" while none is stored.
 func generatorClass(g string) string {
@@ -105,13 +130,8 @@ type lessonPlanItem struct {
 
 // adminLessonPlans handles GET /api/admin/lesson-plans.
 func (s *Server) adminLessonPlans(w http.ResponseWriter, r *http.Request, _ store.Admin) {
-	q, ok := listQuery(w, r, true)
+	page, ok := listPageOf(s, w, r, s.con.Store.ListLessonPlans)
 	if !ok {
-		return
-	}
-	page, err := s.con.Store.ListLessonPlans(r.Context(), q)
-	if err != nil {
-		s.adminError(w, r, err)
 		return
 	}
 	refs := make([]string, len(page.Items))
@@ -123,16 +143,14 @@ func (s *Server) adminLessonPlans(w http.ResponseWriter, r *http.Request, _ stor
 		s.adminError(w, r, err)
 		return
 	}
-	items := make([]lessonPlanItem, len(page.Items))
-	for i, p := range page.Items {
+	writeJSON(w, http.StatusOK, newListPage(mapItems(page.Items, func(p store.LessonPlan) lessonPlanItem {
 		sum := sums[p.Reference]
-		items[i] = lessonPlanItem{
+		return lessonPlanItem{
 			Reference: p.Reference, CreatedAt: p.CreatedAt, Email: p.Email, Name: p.Name, School: p.School,
 			Subject: p.Subject, Grade: p.Grade, Topic: p.Topic, Duration: p.Duration,
 			Generator: generatorClass(sum.Generator), Useful: sum.Useful, NotUseful: sum.NotUseful,
 		}
-	}
-	writeJSON(w, http.StatusOK, newListPage(items, page.Next))
+	}), page.Next))
 }
 
 // adminLessonPlan handles GET /api/admin/lesson-plans/{reference}: the request, its plan
@@ -234,20 +252,13 @@ type contactItem struct {
 
 // adminContacts handles GET /api/admin/contacts.
 func (s *Server) adminContacts(w http.ResponseWriter, r *http.Request, _ store.Admin) {
-	q, ok := listQuery(w, r, true, store.ContactNew, store.ContactHandled)
+	page, ok := listPageOf(s, w, r, s.con.Store.ListContacts, store.ContactNew, store.ContactHandled)
 	if !ok {
 		return
 	}
-	page, err := s.con.Store.ListContacts(r.Context(), q)
-	if err != nil {
-		s.adminError(w, r, err)
-		return
-	}
-	items := make([]contactItem, len(page.Items))
-	for i, c := range page.Items {
-		items[i] = contactItem{c.ID, c.CreatedAt, c.Name, c.Email, c.Reason, c.Organisation, c.Message, c.HandledAt}
-	}
-	writeJSON(w, http.StatusOK, newListPage(items, page.Next))
+	writeJSON(w, http.StatusOK, newListPage(mapItems(page.Items, func(c store.ContactRow) contactItem {
+		return contactItem{c.ID, c.CreatedAt, c.Name, c.Email, c.Reason, c.Organisation, c.Message, c.HandledAt}
+	}), page.Next))
 }
 
 // adminContactHandled handles POST /api/admin/contacts/{id}/handled: {"handled": bool}.
@@ -298,20 +309,13 @@ type subscriberItem struct {
 
 // adminSubscribers handles GET /api/admin/subscribers.
 func (s *Server) adminSubscribers(w http.ResponseWriter, r *http.Request, _ store.Admin) {
-	q, ok := listQuery(w, r, true, store.Pending, store.Confirmed, store.Unsubscribed)
+	page, ok := listPageOf(s, w, r, s.con.Store.ListSubscribers, store.Pending, store.Confirmed, store.Unsubscribed)
 	if !ok {
 		return
 	}
-	page, err := s.con.Store.ListSubscribers(r.Context(), q)
-	if err != nil {
-		s.adminError(w, r, err)
-		return
-	}
-	items := make([]subscriberItem, len(page.Items))
-	for i, x := range page.Items {
-		items[i] = subscriberItem{x.ID, x.Email, x.Status, x.CreatedAt, x.ConfirmedAt, x.UnsubscribedAt}
-	}
-	writeJSON(w, http.StatusOK, newListPage(items, page.Next))
+	writeJSON(w, http.StatusOK, newListPage(mapItems(page.Items, func(x store.Subscriber) subscriberItem {
+		return subscriberItem{x.ID, x.Email, x.Status, x.CreatedAt, x.ConfirmedAt, x.UnsubscribedAt}
+	}), page.Next))
 }
 
 // adminDeleteSubscriber handles DELETE /api/admin/subscribers/{id}.
