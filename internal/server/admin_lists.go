@@ -113,7 +113,9 @@ func generatorClass(g string) string {
 	return "ai"
 }
 
-type lessonPlanItem struct {
+// lessonPlanHead is what the console's list and its detail view both show of a
+// lesson-plan request.
+type lessonPlanHead struct {
 	Reference string    `json:"reference"`
 	CreatedAt time.Time `json:"createdAt"`
 	Email     string    `json:"email"`
@@ -123,9 +125,17 @@ type lessonPlanItem struct {
 	Grade     string    `json:"grade"`
 	Topic     string    `json:"topic"`
 	Duration  int       `json:"duration"`
-	Generator string    `json:"generator"`
-	Useful    int       `json:"useful"`
-	NotUseful int       `json:"notUseful"`
+}
+
+func newLessonPlanHead(p store.LessonPlan) lessonPlanHead {
+	return lessonPlanHead{p.Reference, p.CreatedAt, p.Email, p.Name, p.School, p.Subject, p.Grade, p.Topic, p.Duration}
+}
+
+type lessonPlanItem struct {
+	lessonPlanHead
+	Generator string `json:"generator"`
+	Useful    int    `json:"useful"`
+	NotUseful int    `json:"notUseful"`
 }
 
 // adminLessonPlans handles GET /api/admin/lesson-plans.
@@ -145,11 +155,7 @@ func (s *Server) adminLessonPlans(w http.ResponseWriter, r *http.Request, _ stor
 	}
 	writeJSON(w, http.StatusOK, newListPage(mapItems(page.Items, func(p store.LessonPlan) lessonPlanItem {
 		sum := sums[p.Reference]
-		return lessonPlanItem{
-			Reference: p.Reference, CreatedAt: p.CreatedAt, Email: p.Email, Name: p.Name, School: p.School,
-			Subject: p.Subject, Grade: p.Grade, Topic: p.Topic, Duration: p.Duration,
-			Generator: generatorClass(sum.Generator), Useful: sum.Useful, NotUseful: sum.NotUseful,
-		}
+		return lessonPlanItem{newLessonPlanHead(p), generatorClass(sum.Generator), sum.Useful, sum.NotUseful}
 	}), page.Next))
 }
 
@@ -202,23 +208,14 @@ func (s *Server) adminLessonPlan(w http.ResponseWriter, r *http.Request, _ store
 		Feedback  []feedback      `json:"feedback"`
 	}{
 		Request: struct {
-			Reference          string    `json:"reference"`
-			CreatedAt          time.Time `json:"createdAt"`
-			Email              string    `json:"email"`
-			Name               string    `json:"name"`
-			School             string    `json:"school"`
-			Subject            string    `json:"subject"`
-			Grade              string    `json:"grade"`
-			Topic              string    `json:"topic"`
-			Duration           int       `json:"duration"`
-			Objectives         string    `json:"objectives"`
-			Standards          string    `json:"standards"`
-			InstructionalModel string    `json:"instructionalModel"`
-			Differentiation    []string  `json:"differentiation"`
-			Notes              string    `json:"notes"`
-			Spam               bool      `json:"spam"`
-		}{p.Reference, p.CreatedAt, p.Email, p.Name, p.School, p.Subject, p.Grade, p.Topic, p.Duration,
-			p.Objectives, p.Standards, p.InstructionalModel, diff, p.Notes, p.Spam},
+			lessonPlanHead
+			Objectives         string   `json:"objectives"`
+			Standards          string   `json:"standards"`
+			InstructionalModel string   `json:"instructionalModel"`
+			Differentiation    []string `json:"differentiation"`
+			Notes              string   `json:"notes"`
+			Spam               bool     `json:"spam"`
+		}{newLessonPlanHead(p), p.Objectives, p.Standards, p.InstructionalModel, diff, p.Notes, p.Spam},
 		PlanURL: s.confirmationPath(p.Reference), Plan: nullJSON(planJSON), Generator: generator, Feedback: feedbacks,
 	})
 }
