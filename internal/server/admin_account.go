@@ -9,6 +9,9 @@ import (
 	"github.com/teachpilot/site/internal/store"
 )
 
+// wrongCode answers a two-step code that does not match.
+const wrongCode = "That code is not right. Enter the 6-digit code your app shows now."
+
 // adminEnrolTOTP handles POST /api/admin/account/totp: a new secret for the account's
 // authenticator app, with its QR code rendered here. It is not in force until confirmed.
 func (s *Server) adminEnrolTOTP(w http.ResponseWriter, r *http.Request, a store.Admin) {
@@ -38,18 +41,16 @@ func (s *Server) adminConfirmTOTP(w http.ResponseWriter, r *http.Request, a stor
 	}
 	err := s.con.Admin.ConfirmTOTP(r.Context(), a.ID, in.Code)
 	if errors.Is(err, admin.ErrInvalidCode) {
-		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
+		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: wrongCode})
 		return
 	}
 	if err != nil {
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, "account.totp_on", "", nil); err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, "account.totp_on", "", nil) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // adminDisableTOTP handles DELETE /api/admin/account/totp: {"code"}, a current code, so a
@@ -64,7 +65,7 @@ func (s *Server) adminDisableTOTP(w http.ResponseWriter, r *http.Request, a stor
 	if a.TOTPEnabled {
 		err := s.con.Admin.CheckTOTP(r.Context(), a, in.Code)
 		if errors.Is(err, admin.ErrInvalidCode) {
-			writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
+			writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: wrongCode})
 			return
 		}
 		if err != nil {
@@ -76,9 +77,7 @@ func (s *Server) adminDisableTOTP(w http.ResponseWriter, r *http.Request, a stor
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, "account.totp_off", "", nil); err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, "account.totp_off", "", nil) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	w.WriteHeader(http.StatusNoContent)
 }

@@ -339,11 +339,9 @@ func (s *Server) deleteRecord(w http.ResponseWriter, r *http.Request, a store.Ad
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, action, subject, nil); err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, action, subject, nil) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // The CSV exports: the list as filtered, every row, streamed.
@@ -369,13 +367,12 @@ func (s *Server) exportCSV(w http.ResponseWriter, r *http.Request, a store.Admin
 	if !ok {
 		return
 	}
-	ctx := r.Context()
-	if err := s.audit(ctx, a.Email, "export.csv", list, map[string]any{
+	if !s.audited(w, r, a, "export.csv", list, map[string]any{
 		"spam": q.Spam, "status": q.Status, "reason": q.Reason, "search": q.Search != "",
-	}); err != nil {
-		s.adminError(w, r, err)
+	}) {
 		return
 	}
+	ctx := r.Context()
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="`+list+"-"+s.consoleNow().Format(time.DateOnly)+`.csv"`)
