@@ -74,11 +74,10 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	if err != nil || len(claimed) == 0 {
 		return 0, err
 	}
-	sendCtx, cancel := context.WithDeadline(ctx, claimedAt.Add(w.Lease/2))
-	defer cancel()
 	// What happens after the server's answer is recorded even if ctx is cancelled meanwhile:
 	// a delivered message must be marked sent.
-	record := context.WithoutCancel(ctx)
+	sendCtx, record, cancel := outbox.Round(ctx, claimedAt, w.Lease)
+	defer cancel()
 
 	msgs := make([]Message, 0, len(claimed))
 	rows := make([]store.Message, 0, len(claimed))

@@ -58,3 +58,12 @@ func (l *Loop) Run(ctx context.Context, runOnce func(context.Context) (int, erro
 		}
 	}
 }
+
+// Round returns the contexts of one claimed batch. send is done half the lease after the
+// claim (or with ctx), so that no attempt starts that could still be running when another
+// worker may take the row; the rows not started by then are to be given back. record is
+// never cancelled: an attempt's outcome is recorded even while the worker stops.
+func Round(ctx context.Context, claimedAt time.Time, lease time.Duration) (send, record context.Context, cancel context.CancelFunc) {
+	send, cancel = context.WithDeadline(ctx, claimedAt.Add(lease/2))
+	return send, context.WithoutCancel(ctx), cancel
+}

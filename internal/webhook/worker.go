@@ -71,11 +71,9 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	if err != nil || len(claimed) == 0 {
 		return 0, err
 	}
-	// Attempts start only in the first half of the lease, so none is still running when
-	// another worker may take the row; the rest are given back.
-	sendCtx, cancel := context.WithDeadline(ctx, claimedAt.Add(w.Lease/2))
+	// Attempts start only in the first half of the lease (outbox.Round); the rest are given back.
+	sendCtx, record, cancel := outbox.Round(ctx, claimedAt, w.Lease)
 	defer cancel()
-	record := context.WithoutCancel(ctx)
 	var errs []error
 	for _, m := range claimed {
 		if sendCtx.Err() != nil {
