@@ -9,8 +9,19 @@ import (
 	"github.com/teachpilot/site/internal/store"
 )
 
-// wrongCode answers a two-step code that does not match.
-const wrongCode = "That code is not right. Enter the 6-digit code your app shows now."
+// codeAccepted answers the outcome err of checking a two-step code when it is not nil: 422
+// for a wrong code, 500 for anything else. It returns whether the code was accepted.
+func (s *Server) codeAccepted(w http.ResponseWriter, r *http.Request, err error) bool {
+	switch {
+	case errors.Is(err, admin.ErrInvalidCode):
+		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
+		return false
+	case err != nil:
+		s.adminError(w, r, err)
+		return false
+	}
+	return true
+}
 
 // adminEnrolTOTP handles POST /api/admin/account/totp: a new secret for the account's
 // authenticator app, with its QR code rendered here. It is not in force until confirmed.
@@ -39,13 +50,7 @@ func (s *Server) adminConfirmTOTP(w http.ResponseWriter, r *http.Request, a stor
 	if !readAdminJSON(w, r, &in) {
 		return
 	}
-	err := s.con.Admin.ConfirmTOTP(r.Context(), a.ID, in.Code)
-	if errors.Is(err, admin.ErrInvalidCode) {
-		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: wrongCode})
-		return
-	}
-	if err != nil {
-		s.adminError(w, r, err)
+	if !s.codeAccepted(w, r, s.con.Admin.ConfirmTOTP(r.Context(), a.ID, in.Code)) {
 		return
 	}
 	if s.audited(w, r, a, "account.totp_on", "", nil) {
@@ -62,16 +67,8 @@ func (s *Server) adminDisableTOTP(w http.ResponseWriter, r *http.Request, a stor
 	if !readAdminJSON(w, r, &in) {
 		return
 	}
-	if a.TOTPEnabled {
-		err := s.con.Admin.CheckTOTP(r.Context(), a, in.Code)
-		if errors.Is(err, admin.ErrInvalidCode) {
-			writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: wrongCode})
-			return
-		}
-		if err != nil {
-			s.adminError(w, r, err)
-			return
-		}
+	if a.TOTPEnabled && !s.codeAccepted(w, r, s.con.Admin.CheckTOTP(r.Context(), a, in.Code)) {
+		return
 	}
 	if err := s.con.Admin.DisableTOTP(r.Context(), a.ID); err != nil {
 		s.adminError(w, r, err)
