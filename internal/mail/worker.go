@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/teachpilot/site/internal/outbox"
 	"github.com/teachpilot/site/internal/store"
 )
 
@@ -32,10 +33,9 @@ type Worker struct {
 	Renderer Renderer
 	Log      *slog.Logger
 
-	// Poll is how often the outbox is checked when nothing calls Notify (default 2s).
-	Poll time.Duration
-	// Batch is how many messages are claimed, and sent over one connection, at once (20).
-	Batch int
+	// Loop checks the outbox every Poll (default 2s), or soon after Notify, claiming Batch
+	// messages at once (20), sent over one connection.
+	outbox.Loop
 	// Lease is how long a claimed message is reserved for this worker (30s). Sending a batch
 	// starts messages only during the first half of the lease, so that one SMTP exchange
 	// (timeout 10s) ends before another worker may take the message; the rest are released.
@@ -48,51 +48,22 @@ type Worker struct {
 	MaxBackoff time.Duration
 	// Now returns the current time (time.Now).
 	Now func() time.Time
-
-	wake chan struct{}
 }
 
 // NewWorker returns a worker with the defaults described on Worker.
 func NewWorker(q Queue, s Sender, r Renderer, log *slog.Logger) *Worker {
 	return &Worker{
 		Queue: q, Sender: s, Renderer: r, Log: log,
-		Poll: 2 * time.Second, Batch: 20, Lease: 30 * time.Second, MaxAttempts: 10,
+		Loop:  outbox.NewLoop(2*time.Second, 20),
+		Lease: 30 * time.Second, MaxAttempts: 10,
 		Backoff: 30 * time.Second, MaxBackoff: time.Hour, Now: time.Now,
-		wake: make(chan struct{}, 1),
-	}
-}
-
-// Notify tells the worker new messages are waiting, so it need not wait for the next poll.
-// It never blocks.
-func (w *Worker) Notify() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
 	}
 }
 
 // Run delivers messages until ctx is cancelled, then returns nil once the message being
 // sent, if any, is finished and recorded.
 func (w *Worker) Run(ctx context.Context) error {
-	t := time.NewTicker(w.Poll)
-	defer t.Stop()
-	for {
-		for {
-			n, err := w.RunOnce(ctx)
-			if err != nil && ctx.Err() == nil {
-				w.Log.Error("outbox", "err", err)
-			}
-			if n < w.Batch || err != nil || ctx.Err() != nil {
-				break
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-		case <-w.wake:
-		}
-	}
+	return w.Loop.Run(ctx, w.RunOnce, func(err error) { w.Log.Error("outbox", "err", err) })
 }
 
 // RunOnce claims one batch of due messages and tries to deliver them. It returns how many
@@ -103,11 +74,10 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	if err != nil || len(claimed) == 0 {
 		return 0, err
 	}
-	sendCtx, cancel := context.WithDeadline(ctx, claimedAt.Add(w.Lease/2))
-	defer cancel()
 	// What happens after the server's answer is recorded even if ctx is cancelled meanwhile:
 	// a delivered message must be marked sent.
-	record := context.WithoutCancel(ctx)
+	sendCtx, record, cancel := outbox.Round(ctx, claimedAt, w.Lease)
+	defer cancel()
 
 	msgs := make([]Message, 0, len(claimed))
 	rows := make([]store.Message, 0, len(claimed))
@@ -143,7 +113,7 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 			errs = append(errs, w.fail(record, m, sendErr))
 			return
 		}
-		next := w.Now().Add(w.backoff(m.Attempts))
+		next := w.Now().Add(outbox.Backoff(w.Backoff, w.MaxBackoff, m.Attempts))
 		w.Log.Warn("mail not sent, will retry", "id", m.ID, "kind", m.Kind, "attempt", m.Attempts, "retry_at", next, "err", sendErr)
 		errs = append(errs, w.Queue.Retry(record, m.ID, next, sendErr.Error()))
 	})
@@ -158,13 +128,4 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 func (w *Worker) fail(ctx context.Context, m store.Message, err error) error {
 	w.Log.Error("mail failed, giving up", "id", m.ID, "kind", m.Kind, "attempt", m.Attempts, "err", err)
 	return w.Queue.MarkFailed(ctx, m.ID, err.Error())
-}
-
-// backoff is the wait after the given failed attempt: Backoff·2^(attempt-1), capped.
-func (w *Worker) backoff(attempt int) time.Duration {
-	d := w.Backoff
-	for i := 1; i < attempt && d < w.MaxBackoff; i++ {
-		d *= 2
-	}
-	return min(d, w.MaxBackoff)
 }

@@ -9,6 +9,20 @@ import (
 	"github.com/teachpilot/site/internal/store"
 )
 
+// codeAccepted answers the outcome err of checking a two-step code when it is not nil: 422
+// for a wrong code, 500 for anything else. It returns whether the code was accepted.
+func (s *Server) codeAccepted(w http.ResponseWriter, r *http.Request, err error) bool {
+	switch {
+	case errors.Is(err, admin.ErrInvalidCode):
+		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
+		return false
+	case err != nil:
+		s.adminError(w, r, err)
+		return false
+	}
+	return true
+}
+
 // adminEnrolTOTP handles POST /api/admin/account/totp: a new secret for the account's
 // authenticator app, with its QR code rendered here. It is not in force until confirmed.
 func (s *Server) adminEnrolTOTP(w http.ResponseWriter, r *http.Request, a store.Admin) {
@@ -36,20 +50,12 @@ func (s *Server) adminConfirmTOTP(w http.ResponseWriter, r *http.Request, a stor
 	if !readAdminJSON(w, r, &in) {
 		return
 	}
-	err := s.con.Admin.ConfirmTOTP(r.Context(), a.ID, in.Code)
-	if errors.Is(err, admin.ErrInvalidCode) {
-		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
+	if !s.codeAccepted(w, r, s.con.Admin.ConfirmTOTP(r.Context(), a.ID, in.Code)) {
 		return
 	}
-	if err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, "account.totp_on", "", nil) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	if err := s.audit(r.Context(), a.Email, "account.totp_on", "", nil); err != nil {
-		s.adminError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // adminDisableTOTP handles DELETE /api/admin/account/totp: {"code"}, a current code, so a
@@ -61,24 +67,14 @@ func (s *Server) adminDisableTOTP(w http.ResponseWriter, r *http.Request, a stor
 	if !readAdminJSON(w, r, &in) {
 		return
 	}
-	if a.TOTPEnabled {
-		err := s.con.Admin.CheckTOTP(r.Context(), a, in.Code)
-		if errors.Is(err, admin.ErrInvalidCode) {
-			writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: "That code is not right. Enter the 6-digit code your app shows now."})
-			return
-		}
-		if err != nil {
-			s.adminError(w, r, err)
-			return
-		}
+	if a.TOTPEnabled && !s.codeAccepted(w, r, s.con.Admin.CheckTOTP(r.Context(), a, in.Code)) {
+		return
 	}
 	if err := s.con.Admin.DisableTOTP(r.Context(), a.ID); err != nil {
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, "account.totp_off", "", nil); err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, "account.totp_off", "", nil) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	w.WriteHeader(http.StatusNoContent)
 }

@@ -94,8 +94,7 @@ func (s *Server) dataExport(w http.ResponseWriter, r *http.Request, a store.Admi
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, action, subjectEmail(email), nil); err != nil {
-		s.adminError(w, r, err)
+	if !s.audited(w, r, a, action, subjectEmail(email), nil) {
 		return
 	}
 	if download {
@@ -116,8 +115,7 @@ func (s *Server) adminDataRequestDelete(w http.ResponseWriter, r *http.Request, 
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, "data_request.delete", subjectEmail(email), d); err != nil {
-		s.adminError(w, r, err)
+	if !s.audited(w, r, a, "data_request.delete", subjectEmail(email), d) {
 		return
 	}
 	writeJSON(w, http.StatusOK, struct {

@@ -76,6 +76,31 @@ func newListPage[T any](items []T, next string) listPage[T] {
 	return p
 }
 
+// listPageOf reads one page of a console list: the query from the URL (see listQuery, the
+// status filter limited to statuses), then list. On false the answer is written already.
+func listPageOf[T any](s *Server, w http.ResponseWriter, r *http.Request,
+	list func(context.Context, store.ListQuery) (store.Page[T], error), statuses ...string) (store.Page[T], bool) {
+	q, ok := listQuery(w, r, true, statuses...)
+	if !ok {
+		return store.Page[T]{}, false
+	}
+	page, err := list(r.Context(), q)
+	if err != nil {
+		s.adminError(w, r, err)
+		return page, false
+	}
+	return page, true
+}
+
+// mapItems is rows, each made into what the console is sent by item.
+func mapItems[Row, Item any](rows []Row, item func(Row) Item) []Item {
+	items := make([]Item, len(rows))
+	for i, x := range rows {
+		items[i] = item(x)
+	}
+	return items
+}
+
 // generatorClass is how the console names who made a plan: "builtin" (also when the
 // built-in planner stood in for a failed AI draft), "ai", or "" while none is stored.
 func generatorClass(g string) string {
@@ -88,7 +113,9 @@ func generatorClass(g string) string {
 	return "ai"
 }
 
-type lessonPlanItem struct {
+// lessonPlanHead is what the console's list and its detail view both show of a
+// lesson-plan request.
+type lessonPlanHead struct {
 	Reference string    `json:"reference"`
 	CreatedAt time.Time `json:"createdAt"`
 	Email     string    `json:"email"`
@@ -98,20 +125,23 @@ type lessonPlanItem struct {
 	Grade     string    `json:"grade"`
 	Topic     string    `json:"topic"`
 	Duration  int       `json:"duration"`
-	Generator string    `json:"generator"`
-	Useful    int       `json:"useful"`
-	NotUseful int       `json:"notUseful"`
+}
+
+func newLessonPlanHead(p store.LessonPlan) lessonPlanHead {
+	return lessonPlanHead{p.Reference, p.CreatedAt, p.Email, p.Name, p.School, p.Subject, p.Grade, p.Topic, p.Duration}
+}
+
+type lessonPlanItem struct {
+	lessonPlanHead
+	Generator string `json:"generator"`
+	Useful    int    `json:"useful"`
+	NotUseful int    `json:"notUseful"`
 }
 
 // adminLessonPlans handles GET /api/admin/lesson-plans.
 func (s *Server) adminLessonPlans(w http.ResponseWriter, r *http.Request, _ store.Admin) {
-	q, ok := listQuery(w, r, true)
+	page, ok := listPageOf(s, w, r, s.con.Store.ListLessonPlans)
 	if !ok {
-		return
-	}
-	page, err := s.con.Store.ListLessonPlans(r.Context(), q)
-	if err != nil {
-		s.adminError(w, r, err)
 		return
 	}
 	refs := make([]string, len(page.Items))
@@ -123,16 +153,10 @@ func (s *Server) adminLessonPlans(w http.ResponseWriter, r *http.Request, _ stor
 		s.adminError(w, r, err)
 		return
 	}
-	items := make([]lessonPlanItem, len(page.Items))
-	for i, p := range page.Items {
+	writeJSON(w, http.StatusOK, newListPage(mapItems(page.Items, func(p store.LessonPlan) lessonPlanItem {
 		sum := sums[p.Reference]
-		items[i] = lessonPlanItem{
-			Reference: p.Reference, CreatedAt: p.CreatedAt, Email: p.Email, Name: p.Name, School: p.School,
-			Subject: p.Subject, Grade: p.Grade, Topic: p.Topic, Duration: p.Duration,
-			Generator: generatorClass(sum.Generator), Useful: sum.Useful, NotUseful: sum.NotUseful,
-		}
-	}
-	writeJSON(w, http.StatusOK, newListPage(items, page.Next))
+		return lessonPlanItem{newLessonPlanHead(p), generatorClass(sum.Generator), sum.Useful, sum.NotUseful}
+	}), page.Next))
 }
 
 // adminLessonPlan handles GET /api/admin/lesson-plans/{reference}: the request, its plan
@@ -184,23 +208,14 @@ func (s *Server) adminLessonPlan(w http.ResponseWriter, r *http.Request, _ store
 		Feedback  []feedback      `json:"feedback"`
 	}{
 		Request: struct {
-			Reference          string    `json:"reference"`
-			CreatedAt          time.Time `json:"createdAt"`
-			Email              string    `json:"email"`
-			Name               string    `json:"name"`
-			School             string    `json:"school"`
-			Subject            string    `json:"subject"`
-			Grade              string    `json:"grade"`
-			Topic              string    `json:"topic"`
-			Duration           int       `json:"duration"`
-			Objectives         string    `json:"objectives"`
-			Standards          string    `json:"standards"`
-			InstructionalModel string    `json:"instructionalModel"`
-			Differentiation    []string  `json:"differentiation"`
-			Notes              string    `json:"notes"`
-			Spam               bool      `json:"spam"`
-		}{p.Reference, p.CreatedAt, p.Email, p.Name, p.School, p.Subject, p.Grade, p.Topic, p.Duration,
-			p.Objectives, p.Standards, p.InstructionalModel, diff, p.Notes, p.Spam},
+			lessonPlanHead
+			Objectives         string   `json:"objectives"`
+			Standards          string   `json:"standards"`
+			InstructionalModel string   `json:"instructionalModel"`
+			Differentiation    []string `json:"differentiation"`
+			Notes              string   `json:"notes"`
+			Spam               bool     `json:"spam"`
+		}{newLessonPlanHead(p), p.Objectives, p.Standards, p.InstructionalModel, diff, p.Notes, p.Spam},
 		PlanURL: s.confirmationPath(p.Reference), Plan: nullJSON(planJSON), Generator: generator, Feedback: feedbacks,
 	})
 }
@@ -234,20 +249,13 @@ type contactItem struct {
 
 // adminContacts handles GET /api/admin/contacts.
 func (s *Server) adminContacts(w http.ResponseWriter, r *http.Request, _ store.Admin) {
-	q, ok := listQuery(w, r, true, store.ContactNew, store.ContactHandled)
+	page, ok := listPageOf(s, w, r, s.con.Store.ListContacts, store.ContactNew, store.ContactHandled)
 	if !ok {
 		return
 	}
-	page, err := s.con.Store.ListContacts(r.Context(), q)
-	if err != nil {
-		s.adminError(w, r, err)
-		return
-	}
-	items := make([]contactItem, len(page.Items))
-	for i, c := range page.Items {
-		items[i] = contactItem{c.ID, c.CreatedAt, c.Name, c.Email, c.Reason, c.Organisation, c.Message, c.HandledAt}
-	}
-	writeJSON(w, http.StatusOK, newListPage(items, page.Next))
+	writeJSON(w, http.StatusOK, newListPage(mapItems(page.Items, func(c store.ContactRow) contactItem {
+		return contactItem{c.ID, c.CreatedAt, c.Name, c.Email, c.Reason, c.Organisation, c.Message, c.HandledAt}
+	}), page.Next))
 }
 
 // adminContactHandled handles POST /api/admin/contacts/{id}/handled: {"handled": bool}.
@@ -298,20 +306,13 @@ type subscriberItem struct {
 
 // adminSubscribers handles GET /api/admin/subscribers.
 func (s *Server) adminSubscribers(w http.ResponseWriter, r *http.Request, _ store.Admin) {
-	q, ok := listQuery(w, r, true, store.Pending, store.Confirmed, store.Unsubscribed)
+	page, ok := listPageOf(s, w, r, s.con.Store.ListSubscribers, store.Pending, store.Confirmed, store.Unsubscribed)
 	if !ok {
 		return
 	}
-	page, err := s.con.Store.ListSubscribers(r.Context(), q)
-	if err != nil {
-		s.adminError(w, r, err)
-		return
-	}
-	items := make([]subscriberItem, len(page.Items))
-	for i, x := range page.Items {
-		items[i] = subscriberItem{x.ID, x.Email, x.Status, x.CreatedAt, x.ConfirmedAt, x.UnsubscribedAt}
-	}
-	writeJSON(w, http.StatusOK, newListPage(items, page.Next))
+	writeJSON(w, http.StatusOK, newListPage(mapItems(page.Items, func(x store.Subscriber) subscriberItem {
+		return subscriberItem{x.ID, x.Email, x.Status, x.CreatedAt, x.ConfirmedAt, x.UnsubscribedAt}
+	}), page.Next))
 }
 
 // adminDeleteSubscriber handles DELETE /api/admin/subscribers/{id}.
@@ -338,11 +339,9 @@ func (s *Server) deleteRecord(w http.ResponseWriter, r *http.Request, a store.Ad
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, action, subject, nil); err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, action, subject, nil) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // The CSV exports: the list as filtered, every row, streamed.
@@ -368,13 +367,12 @@ func (s *Server) exportCSV(w http.ResponseWriter, r *http.Request, a store.Admin
 	if !ok {
 		return
 	}
-	ctx := r.Context()
-	if err := s.audit(ctx, a.Email, "export.csv", list, map[string]any{
+	if !s.audited(w, r, a, "export.csv", list, map[string]any{
 		"spam": q.Spam, "status": q.Status, "reason": q.Reason, "search": q.Search != "",
-	}); err != nil {
-		s.adminError(w, r, err)
+	}) {
 		return
 	}
+	ctx := r.Context()
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="`+list+"-"+s.consoleNow().Format(time.DateOnly)+`.csv"`)

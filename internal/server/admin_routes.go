@@ -203,6 +203,15 @@ func readAdminJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
+// audited writes the audit entry for what a just did, or answers 500 and returns false.
+func (s *Server) audited(w http.ResponseWriter, r *http.Request, a store.Admin, action, subject string, details any) bool {
+	if err := s.audit(r.Context(), a.Email, action, subject, details); err != nil {
+		s.adminError(w, r, err)
+		return false
+	}
+	return true
+}
+
 // audit writes an entry to the audit log by account a. A visitor's address is never
 // written there (see subjectEmail).
 func (s *Server) audit(ctx context.Context, actor, action, subject string, details any) error {

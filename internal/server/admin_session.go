@@ -67,8 +67,7 @@ func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request) {
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(ctx, a.Email, "session.sign_in", "", nil); err != nil {
-		s.adminError(w, r, err)
+	if !s.audited(w, r, a, "session.sign_in", "", nil) {
 		return
 	}
 	http.SetCookie(w, s.con.Admin.SessionCookie(token))
@@ -87,11 +86,9 @@ func (s *Server) adminSignOut(w http.ResponseWriter, r *http.Request, a store.Ad
 		return
 	}
 	http.SetCookie(w, s.con.Admin.ClearCookie())
-	if err := s.audit(r.Context(), a.Email, "session.sign_out", "", nil); err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, "session.sign_out", "", nil) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // adminSignOutEverywhere handles POST /api/admin/session/everywhere: every session of the
@@ -103,9 +100,7 @@ func (s *Server) adminSignOutEverywhere(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	http.SetCookie(w, s.con.Admin.ClearCookie())
-	if err := s.audit(r.Context(), a.Email, "session.sign_out_everywhere", "", map[string]int64{"sessions": n}); err != nil {
-		s.adminError(w, r, err)
-		return
+	if s.audited(w, r, a, "session.sign_out_everywhere", "", map[string]int64{"sessions": n}) {
+		w.WriteHeader(http.StatusNoContent)
 	}
-	w.WriteHeader(http.StatusNoContent)
 }

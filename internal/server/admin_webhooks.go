@@ -79,8 +79,7 @@ func (s *Server) adminAddWebhook(w http.ResponseWriter, r *http.Request, a store
 		s.adminError(w, r, err)
 		return
 	}
-	if err := s.audit(r.Context(), a.Email, "webhook.add", ep.URL, map[string]any{"id": ep.ID, "events": ep.Events}); err != nil {
-		s.adminError(w, r, err)
+	if !s.audited(w, r, a, "webhook.add", ep.URL, map[string]any{"id": ep.ID, "events": ep.Events}) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, struct {

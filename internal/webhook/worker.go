@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/teachpilot/site/internal/outbox"
 	"github.com/teachpilot/site/internal/store"
 )
 
@@ -34,11 +35,10 @@ type Worker struct {
 	// the metrics.
 	Outcome func(outcome string)
 
-	// Poll is how often the outbox is checked when nothing calls Notify (default 2s).
-	Poll time.Duration
-	// Batch is how many deliveries are claimed at once (5); they are tried one after the
-	// other, each bounded by the Sender's timeout, so Lease (2 minutes) must cover a batch.
-	Batch int
+	// Loop checks the outbox every Poll (default 2s), or soon after Notify, claiming Batch
+	// deliveries at once (5); they are tried one after the other, each bounded by the
+	// Sender's timeout, so Lease (2 minutes) must cover a batch.
+	outbox.Loop
 	Lease time.Duration
 	// MaxAttempts is how many times an event is tried (15: with Backoff 30s doubling up to
 	// MaxBackoff 1h, a receiver may be down for about ten hours and still get every event).
@@ -46,50 +46,21 @@ type Worker struct {
 	Backoff, MaxBackoff time.Duration
 	// Now returns the current time (time.Now).
 	Now func() time.Time
-
-	wake chan struct{}
 }
 
 // NewWorker returns a worker with the defaults described on Worker.
 func NewWorker(q Queue, s *Sender, log *slog.Logger) *Worker {
 	return &Worker{
 		Queue: q, Sender: s, Log: log,
-		Poll: 2 * time.Second, Batch: 5, Lease: 2 * time.Minute, MaxAttempts: 15,
+		Loop:  outbox.NewLoop(2*time.Second, 5),
+		Lease: 2 * time.Minute, MaxAttempts: 15,
 		Backoff: 30 * time.Second, MaxBackoff: time.Hour, Now: time.Now,
-		wake: make(chan struct{}, 1),
-	}
-}
-
-// Notify tells the worker deliveries are waiting, so it need not wait for the next poll.
-// It never blocks.
-func (w *Worker) Notify() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
 	}
 }
 
 // Run delivers until ctx is cancelled; the delivery in progress is finished and recorded.
 func (w *Worker) Run(ctx context.Context) error {
-	t := time.NewTicker(w.Poll)
-	defer t.Stop()
-	for {
-		for {
-			n, err := w.RunOnce(ctx)
-			if err != nil && ctx.Err() == nil {
-				w.Log.Error("webhooks", "err", err)
-			}
-			if n < w.Batch || err != nil || ctx.Err() != nil {
-				break
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-		case <-w.wake:
-		}
-	}
+	return w.Loop.Run(ctx, w.RunOnce, func(err error) { w.Log.Error("webhooks", "err", err) })
 }
 
 // RunOnce claims one batch of due deliveries and tries each once. It returns how many it
@@ -100,11 +71,9 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	if err != nil || len(claimed) == 0 {
 		return 0, err
 	}
-	// Attempts start only in the first half of the lease, so none is still running when
-	// another worker may take the row; the rest are given back.
-	sendCtx, cancel := context.WithDeadline(ctx, claimedAt.Add(w.Lease/2))
+	// Attempts start only in the first half of the lease (outbox.Round); the rest are given back.
+	sendCtx, record, cancel := outbox.Round(ctx, claimedAt, w.Lease)
 	defer cancel()
-	record := context.WithoutCancel(ctx)
 	var errs []error
 	for _, m := range claimed {
 		if sendCtx.Err() != nil {
@@ -149,7 +118,7 @@ func (w *Worker) deliver(ctx, record context.Context, m store.Message) error {
 		return errors.Join(logErr, w.give(record, m, "failed", d.Error))
 	default:
 		w.outcome("failed")
-		next := w.Now().Add(w.backoff(m.Attempts))
+		next := w.Now().Add(outbox.Backoff(w.Backoff, w.MaxBackoff, m.Attempts))
 		w.Log.Warn("webhook not delivered, will retry", "id", m.ID, "event", ev.Type, "endpoint", ep.ID,
 			"attempt", m.Attempts, "status", d.StatusCode, "retry_at", next, "err", d.Error)
 		return errors.Join(logErr, w.Queue.Retry(record, m.ID, next, d.Error))
@@ -165,13 +134,4 @@ func (w *Worker) outcome(o string) {
 	if w.Outcome != nil {
 		w.Outcome(o)
 	}
-}
-
-// backoff is the wait after the given failed attempt: Backoff·2^(attempt-1), capped.
-func (w *Worker) backoff(attempt int) time.Duration {
-	d := w.Backoff
-	for i := 1; i < attempt && d < w.MaxBackoff; i++ {
-		d *= 2
-	}
-	return min(d, w.MaxBackoff)
 }
