@@ -106,6 +106,7 @@ export async function startSite(
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
+      // Not a sleep: the wait is on the exit; 6 s only bounds it before SIGKILL.
       await Promise.race([exited, new Promise((r) => setTimeout(r, 6_000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
