@@ -76,36 +76,44 @@ func (s *Server) createLessonPlan(w http.ResponseWriter, r *http.Request) {
 	if p.Differentiation == nil {
 		p.Differentiation = []string{}
 	}
+	// The plan and the email are made before the transaction: SQLite has one writer, and
+	// every moment a transaction is open is a moment the other submissions wait.
+	var stored store.StoredPlan
 	var err error
+	if !p.Spam {
+		if stored, err = s.builtinPlan(p, p.CreatedAt); err != nil {
+			s.serverError(w, r, fmt.Errorf("lesson plan: %w", err))
+			return
+		}
+	}
 	// 60 random bits make a collision vanishingly rare; should one happen, the insert fails
 	// on the primary key and a new reference is drawn.
 	for range 3 {
 		p.Reference = newReference()
-		err = s.api.store.InTx(ctx, func(tx *store.Tx) error {
-			if err := tx.AddLessonPlan(ctx, p); err != nil || p.Spam {
-				return err
-			}
-			stored, err := s.builtinPlan(p, p.CreatedAt)
-			if err != nil {
-				return err
-			}
-			if err := tx.SetPlan(ctx, stored); err != nil {
-				return err
-			}
-			if err := s.emitLessonPlan(ctx, tx, p); err != nil { // webhook lesson_plan.created (admin_events.go)
-				return err
-			}
+		var msg store.NewMessage
+		if !p.Spam {
 			// To an unverified address: only the site's words and the answers chosen from the
 			// form's options, never text the visitor typed.
-			msg, err := mail.Outgoing(mail.KindLessonPlanReceipt, p.Email, p.Email, mail.LessonPlanReceipt{
+			msg, err = mail.Outgoing(mail.KindLessonPlanReceipt, p.Email, p.Email, mail.LessonPlanReceipt{
 				Reference:  p.Reference,
 				SuccessURL: s.link(s.confirmationPath(p.Reference), "", ""),
 				Summary:    s.summaryLines(p, strconv.Itoa, choiceKind),
 			})
 			if err != nil {
+				break
+			}
+		}
+		err = s.api.store.InTx(ctx, func(tx *store.Tx) error {
+			if p.Spam {
+				return tx.AddLessonPlan(ctx, p)
+			}
+			if err := tx.AddLessonPlanWithPlan(ctx, p, stored); err != nil {
 				return err
 			}
-			_, err = s.enqueueToVisitor(ctx, tx, msg, p.CreatedAt)
+			if err := s.emitLessonPlan(ctx, tx, p); err != nil { // webhook lesson_plan.created (admin_events.go)
+				return err
+			}
+			_, err := s.enqueueToVisitor(ctx, tx, msg, p.CreatedAt)
 			return err
 		})
 		if err == nil || ctx.Err() != nil {

@@ -27,24 +27,18 @@ func (s *Store) AddAudit(ctx context.Context, e AuditEntry) (int64, error) {
 	if !json.Valid([]byte(details)) {
 		return 0, fmt.Errorf("store: add audit %s: details are not JSON", e.Action)
 	}
-	rows, err := s.wquery(ctx,
-		`INSERT INTO audit_log (at, actor, action, subject, details) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+	ids, err := wcollect(ctx, s, func(r scanner) (int64, error) {
+		var id int64
+		return id, r.Scan(&id)
+	}, `INSERT INTO audit_log (at, actor, action, subject, details) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
 		utc(e.At), e.Actor, e.Action, e.Subject, details)
-	if err != nil {
-		return 0, fmt.Errorf("store: add audit %s: %w", e.Action, err)
-	}
-	defer rows.Close()
-	var id int64
-	if rows.Next() {
-		err = rows.Scan(&id)
-	}
-	if err == nil {
-		err = rows.Err()
+	if err == nil && len(ids) != 1 {
+		err = fmt.Errorf("%d ids returned", len(ids))
 	}
 	if err != nil {
 		return 0, fmt.Errorf("store: add audit %s: %w", e.Action, err)
 	}
-	return id, nil
+	return ids[0], nil
 }
 
 // AuditLog returns up to limit entries older than the entry with id before (0: the newest),

@@ -29,7 +29,7 @@ func (tx *Tx) WebhookEndpointIDs(ctx context.Context, event string) ([]int64, er
 	return ids, nil
 }
 
-// ClaimWebhooks is Claim for webhook deliveries.
+// ClaimWebhooks is Claim for webhook deliveries (found through the partial index outbox_webhooks).
 func (s *Store) ClaimWebhooks(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Message, error) {
 	return s.claim(ctx, now, lease, limit, `kind = '`+OutboxWebhook+`'`)
 }

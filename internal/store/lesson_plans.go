@@ -47,6 +47,14 @@ func scanLessonPlan(row scanner) (LessonPlan, error) {
 
 // AddLessonPlan stores a lesson-plan request. p.Reference must be set and unique.
 func (tx *Tx) AddLessonPlan(ctx context.Context, p LessonPlan) error {
+	return tx.AddLessonPlanWithPlan(ctx, p, StoredPlan{AIState: AINone})
+}
+
+// AddLessonPlanWithPlan stores a lesson-plan request with its plan in the one row: one
+// write, where storing the request and then setting its plan (SetPlan) writes the row, plan
+// and all, twice. An empty plan.JSON stores the request without a plan; plan.Reference is
+// ignored.
+func (tx *Tx) AddLessonPlanWithPlan(ctx context.Context, p LessonPlan, plan StoredPlan) error {
 	diff := p.Differentiation
 	if diff == nil {
 		diff = []string{}
@@ -55,11 +63,17 @@ func (tx *Tx) AddLessonPlan(ctx context.Context, p LessonPlan) error {
 	if err != nil {
 		return fmt.Errorf("store: add lesson plan: %w", err)
 	}
+	var updated *time.Time
+	if len(plan.JSON) > 0 {
+		t := utc(plan.UpdatedAt)
+		updated = &t
+	}
 	_, err = tx.exec(ctx,
-		`INSERT INTO lesson_plans (`+lessonPlanColumns+`, email_key)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		`INSERT INTO lesson_plans (`+lessonPlanColumns+`, email_key, plan, generator, ai_state, plan_updated_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
 		p.Reference, p.Email, p.Subject, p.Grade, p.Topic, p.Duration, p.Name, p.School, p.Objectives,
-		p.Standards, p.InstructionalModel, string(diffJSON), p.Notes, p.Spam, utc(p.CreatedAt), EmailKey(p.Email))
+		p.Standards, p.InstructionalModel, string(diffJSON), p.Notes, p.Spam, utc(p.CreatedAt), EmailKey(p.Email),
+		string(plan.JSON), plan.Generator, string(plan.AIState), updated)
 	if err != nil {
 		return fmt.Errorf("store: add lesson plan: %w", err)
 	}

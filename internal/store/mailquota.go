@@ -42,7 +42,10 @@ func (tx *Tx) CountMail(ctx context.Context, key string, now time.Time, limit in
 		}
 		return false, fmt.Errorf("store: count mail: %w", err)
 	}
-	if sent == 1 {
+	// The first count of a day in this process (not of each address: a statement more for
+	// nearly every submission) deletes the counts of earlier days. Should this transaction
+	// roll back, they go with the next day's.
+	if prev := tx.s.quotaDay.Load(); prev < day && tx.s.quotaDay.CompareAndSwap(prev, day) {
 		if _, err := tx.exec(ctx, `DELETE FROM mail_quota WHERE day < $1`, day); err != nil {
 			return false, fmt.Errorf("store: count mail: %w", err)
 		}

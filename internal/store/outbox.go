@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -67,18 +68,37 @@ func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, l
 }
 
 // claim is Claim for the messages that also meet kindCond (a condition on kind).
+//
+// On SQLite it first looks on a read connection whether anything is due: a worker is woken
+// after every submission, most rounds find nothing for it, and a claim that finds nothing
+// would still wait its turn for the one write connection, delaying the submissions queued
+// there. On PostgreSQL, with many writers, the look would only be one more round trip.
 func (s *Store) claim(ctx context.Context, now time.Time, lease time.Duration, limit int, kindCond string) ([]Message, error) {
 	now = utc(now)
-	rows, err := s.wquery(ctx,
+	// due is the condition on a due row, given the placeholders of now and of the status.
+	due := func(now, status string) string {
+		return `status = ` + status + ` AND next_attempt_at <= ` + now + ` AND (locked_until IS NULL OR locked_until <= ` + now + `) AND ` + kindCond
+	}
+	if s.dialect == SQLite {
+		look, err := s.rprepared(ctx, `SELECT id FROM outbox WHERE `+due("$1", "$2")+` ORDER BY id LIMIT 1`)
+		if err != nil {
+			return nil, fmt.Errorf("store: claim outbox: %w", err)
+		}
+		var id int64
+		err = look.QueryRowContext(ctx, now, OutboxPending).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: claim outbox: %w", err)
+		}
+	}
+	out, err := wcollect(ctx, s, scanMessage,
 		`UPDATE outbox SET locked_until = $2, attempts = attempts + 1
-		 WHERE id IN (
-		         SELECT id FROM outbox
-		         WHERE status = $3 AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) AND `+kindCond+`
-		         ORDER BY id LIMIT $4)
+		 WHERE id IN (SELECT id FROM outbox WHERE `+due("$1", "$3")+` ORDER BY id LIMIT $4)
 		   AND status = $3 AND (locked_until IS NULL OR locked_until <= $1)
 		 RETURNING `+messageColumns,
 		now, now.Add(lease), OutboxPending, limit)
-	out, err := collect(rows, err, scanMessage)
 	if err != nil {
 		return nil, fmt.Errorf("store: claim outbox: %w", err)
 	}

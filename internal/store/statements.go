@@ -24,6 +24,23 @@ func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
+// rprepared returns query prepared on the read pool, preparing it the first time: for the
+// reads made many times a second (a worker's look for due rows after each submission).
+func (s *Store) rprepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.rstmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.rstmts.LoadOrStore(query, st); loaded {
+		_ = st.Close() //nolint:sqlclosecheck // the duplicate of a statement another caller cached first
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
 // The cached statements live as long as the store: closing its pools (Store.Close) ends them.
 
 func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -31,18 +48,30 @@ func (s *Store) wexec(ctx context.Context, query string, args ...any) (sql.Resul
 	if err != nil {
 		return nil, err
 	}
+	done, err := s.takeTurn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	defer s.commits.Add(1)
 	return st.ExecContext(ctx, args...)
 }
 
-// wquery runs a query that writes and returns rows (UPDATE … RETURNING); the caller closes them.
-func (s *Store) wquery(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+// wcollect runs a query that writes and returns rows (INSERT or UPDATE … RETURNING) and
+// scans them all.
+func wcollect[T any](ctx context.Context, s *Store, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	st, err := s.prepared(ctx, query) //nolint:sqlclosecheck // cached; ended by Store.Close
 	if err != nil {
 		return nil, err
 	}
+	done, err := s.takeTurn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	defer s.commits.Add(1)
-	return st.QueryContext(ctx, args...) //nolint:sqlclosecheck // the caller's rows to close
+	rows, err := st.QueryContext(ctx, args...)
+	return collect(rows, err, scan)
 }
 
 // stmt returns query prepared for the transaction, or nil if it has not been prepared yet:
