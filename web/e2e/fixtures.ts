@@ -47,7 +47,7 @@
  */
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { publicPaths as tablePublicPaths } from "../app/config/pages";
 import { scaled } from "./timeouts";
 
@@ -222,4 +222,27 @@ export function serverOrigin(): string {
 export function uniqueEmail(label = "e2e"): string {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   return `${label}-${id}@example.com`;
+}
+
+/** createPlan asks the API for a plan and returns its page's path and reference. */
+export async function createPlan(
+  request: APIRequestContext,
+  topic: string,
+): Promise<{ url: string; reference: string }> {
+  const res = await request.post("/api/lesson-plans", {
+    headers: { Accept: "application/json" },
+    data: {
+      email: uniqueEmail("plan-api"),
+      subject: "science",
+      grade: "10",
+      topic,
+      duration: 45,
+      instructionalModel: "5e",
+      differentiation: ["english-learners"],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { reference: string; planUrl: string };
+  expect(body.planUrl).toBe(`/submission-success/${body.reference}`);
+  return { url: body.planUrl, reference: body.reference };
 }

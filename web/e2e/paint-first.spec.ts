@@ -4,7 +4,7 @@
 // newsletter post made before hydration work as plain HTML, and when React takes the page
 // over nothing moves: no layout shift, no scroll, the same DOM nodes.
 import type { APIRequestContext, Page, Route } from "@playwright/test";
-import { expect, publicPaths, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { createPlan, expect, publicPaths, test, uniqueEmail, waitForHydration } from "./fixtures";
 import { settledScrollY } from "./scroll";
 
 /** throttle slows the page's network through CDP like Lighthouse's mobile preset (slow 4G). */
@@ -131,6 +131,41 @@ test.describe("paint first, hydrate after (throttled network)", () => {
       );
     });
   }
+});
+
+test("the plan page paints before its one script is requested, which then adds its buttons", async ({
+  page,
+  request,
+}) => {
+  test.slow(); // a slow-4G page load
+  const { url } = await createPlan(request, "Paint first on the plan page");
+  await throttle(page);
+  await recordLayoutShifts(page);
+  await page.goto(url);
+  await expect(page.locator("article.lesson-plan")).toBeVisible();
+  await expect(page.locator("[data-plan-actions]").getByRole("button", { name: "Print" })).toBeVisible();
+  const t = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return {
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      load: nav.loadEventStart,
+      resources: performance
+        .getEntriesByType("resource")
+        .map((r) => ({ url: new URL(r.name).pathname, start: r.startTime })),
+    };
+  });
+  const scripts = t.resources.filter((r) => /\.m?js$/.test(r.url));
+  expect(scripts.map((r) => r.url)).toEqual(["/plan-page.js"]);
+  const script = scripts[0]?.start ?? Number.NaN;
+  expect(t.fcp, "first contentful paint").toBeGreaterThan(0);
+  expect(t.fcp, "first paint before the script request").toBeLessThan(script);
+  expect(t.load, "the script waits for the load event").toBeLessThanOrEqual(script);
+  for (const r of t.resources.filter((r) => r.start < t.fcp)) {
+    expect(r.url, "requested before first paint: only the stylesheet and images").toMatch(
+      /\.(css|svg|png|jpe?g|webp|avif|gif|ico)$/,
+    );
+  }
+  expect(await layoutShift(page), "layout shift while loading and adding the buttons").toBe(0);
 });
 
 test.describe("before hydration (scripts held back)", () => {

@@ -10,9 +10,9 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { AISections, aiPlan, type FakeAI, startFakeAI } from "./fake-ai";
-import { checkA11y, expect, gotoHydrated, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { checkA11y, createPlan, expect, gotoHydrated, test, uniqueEmail, waitForHydration } from "./fixtures";
 import { type Site, startSite } from "./site-process";
 import { scaled } from "./timeouts";
 import { unzipEntries, xmlText } from "./zip";
@@ -109,29 +109,6 @@ async function expectWholePlan(page: Page, lesson: Lesson): Promise<void> {
 
   const differentiation = plan.locator('[data-section="differentiation"]');
   for (const need of lesson.needs) await expect(differentiation).toContainText(need);
-}
-
-/** createPlan asks the API for a plan and returns its page's path and reference. */
-async function createPlan(
-  request: APIRequestContext,
-  topic: string,
-): Promise<{ url: string; reference: string }> {
-  const res = await request.post("/api/lesson-plans", {
-    headers: { Accept: "application/json" },
-    data: {
-      email: uniqueEmail("plan-api"),
-      subject: "science",
-      grade: "10",
-      topic,
-      duration: 45,
-      instructionalModel: "5e",
-      differentiation: ["english-learners"],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { reference: string; planUrl: string };
-  expect(body.planUrl).toBe(`/submission-success/${body.reference}`);
-  return { url: body.planUrl, reference: body.reference };
 }
 
 /**

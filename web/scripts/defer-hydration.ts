@@ -7,15 +7,8 @@
 // before, and hydrate as today. Every page already works without JavaScript (links, section
 // anchors, plain form posts), so nothing a visitor does before then is lost.
 //
-// When: after both the first contentful paint and the `load` event, whichever comes later.
-// `load` alone is not enough: Chromium fires it before the first frame when a page has little
-// to load (measured on throttled slow 4G: load at 1.19 s, first paint at 1.45 s), and scripts
-// requested then compete with the paint. The first paint alone is not enough either: `load`
-// also waits for the eager images (the hero, the logo, often the largest contentful paint),
-// and scripts started at the first frame would share a slow connection with them. The paint
-// is read from the browser's own paint timing ("first-contentful-paint", reported once the
-// frame is presented); where that is not available, one frame and one task after `load`.
-// After both, the page looks exactly like its no-JS twin (bench/run.sh measures both), and
+// When: after both the first contentful paint and the `load` event (app/lib/paint-first.ts
+// says why both). After both, the page looks exactly like its no-JS twin (bench/run.sh measures both), and
 // hydration changes nothing on screen: the pre-rendered DOM is adopted as it is, and React
 // Router does not touch the scroll position when it hydrates (restoreScrollPosition is false
 // with hydration data).
@@ -24,17 +17,12 @@
 // from the served file when it loads) allows it as it allowed React Router's.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { waitForPaintAndLoad } from "../app/lib/paint-first";
 
 const preloadTag = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
 const sideEffectImport = /^import ("[^"\n]+");\n/;
 const namespaceImport = /^import \* as (\w+) from ("[^"\n]+");\n/;
-
-/** waitForPaintAndLoad is the start of the deferred module: it waits for load and first paint. */
-const waitForPaintAndLoad = [
-  `await new Promise((go) => document.readyState === "complete" ? go() : addEventListener("load", go, { once: true }));`,
-  `await new Promise((go) => PerformanceObserver.supportedEntryTypes?.includes("paint") ? new PerformanceObserver((list, o) => { if (list.getEntriesByName("first-contentful-paint").length) { o.disconnect(); go(); } }).observe({ type: "paint", buffered: true }) : requestAnimationFrame(() => setTimeout(go)));`,
-];
 
 /** deferredBody turns React Router's inline module (static imports, then the hydration
  * start) into one that waits for the first paint and `load`, preloads the modules and imports them dynamically. */

@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import type { UIMatch } from "react-router";
 import { describe, expect, it } from "vitest";
 import { shell } from "~/config/pages";
+import { loadAfterPaint } from "~/lib/paint-first";
 import { wantsScripts } from "~/lib/route-handle";
 import ShellPage, { handle, meta, PLAN_PAGE_SCRIPT } from "./shell";
 
@@ -29,11 +30,13 @@ describe("shell page", () => {
     expect(wantsScripts([match(undefined), match({})])).toBe(true);
   });
 
-  it("loads exactly one script, the plan page's own same-origin file", () => {
+  it("loads exactly one script, the plan page's own same-origin file, once the page has painted and loaded", () => {
     const { container } = render(<ShellPage />);
     const scripts = Array.from(container.querySelectorAll("script"));
-    expect(scripts.map((s) => s.getAttribute("src"))).toEqual([PLAN_PAGE_SCRIPT]);
-    expect(scripts[0]).toHaveAttribute("defer");
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toHaveAttribute("type", "module");
+    expect(scripts[0]).not.toHaveAttribute("src");
+    expect(scripts[0]?.textContent).toBe(loadAfterPaint(PLAN_PAGE_SCRIPT));
     expect(PLAN_PAGE_SCRIPT).toMatch(/^\/[a-z-]+\.js$/);
   });
 });
