@@ -66,7 +66,9 @@ func run() error {
 		return err
 	}
 	defer stopConsole()
-	notify := func() { worker.Notify(); con.webhooks.Notify() }
+	// The form API wakes the mail worker after each submission that queued mail; the webhook
+	// worker is woken by the transactions that queued a delivery (server.emit).
+	notify := worker.Notify
 	// --- end of the console's block ---
 
 	// Loading the site replaces the build's placeholder origin with BASE_URL and compresses

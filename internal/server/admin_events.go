@@ -11,13 +11,17 @@ import (
 // emit queues the webhook event typ about data for every endpoint that receives it, in tx:
 // it is delivered if and only if the transaction that records the event commits (see
 // webhook.Enqueue). about is the visitor's address, so a data request finds the payload.
-// With no endpoint for typ it costs one small query.
+// With no endpoint for typ it costs one small query. The webhook worker is woken once the
+// transaction commits, only if a delivery was queued.
 func (s *Server) emit(ctx context.Context, tx *store.Tx, typ string, data any, about string, now time.Time) error {
 	ev, err := webhook.NewEvent(typ, data, now)
 	if err != nil {
 		return err
 	}
-	_, err = webhook.Enqueue(ctx, tx, ev, about, now)
+	n, err := webhook.Enqueue(ctx, tx, ev, about, now)
+	if n > 0 && s.con != nil && s.con.NotifyWebhooks != nil {
+		tx.AfterCommit(s.con.NotifyWebhooks)
+	}
 	return err
 }
 

@@ -223,7 +223,13 @@ func (s *Store) Close() error {
 type Tx struct {
 	tx *sql.Tx
 	s  *Store
+	// committed are the functions to call once the transaction has committed (AfterCommit).
+	committed []func()
 }
+
+// AfterCommit arranges for fn to be called once the transaction has committed, and never if
+// it rolls back: to wake a worker for rows the transaction queued.
+func (tx *Tx) AfterCommit(fn func()) { tx.committed = append(tx.committed, fn) }
 
 // InTx runs fn in a transaction and commits it if fn returns nil; otherwise, or if fn
 // panics, it rolls back. The error of fn is returned as is.
@@ -248,7 +254,8 @@ func (s *Store) InTx(ctx context.Context, fn func(*Tx) error) (err error) {
 			panic(p)
 		}
 	}()
-	if err := fn(&Tx{tx: tx, s: s}); err != nil {
+	t := &Tx{tx: tx, s: s}
+	if err := fn(t); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -256,6 +263,9 @@ func (s *Store) InTx(ctx context.Context, fn func(*Tx) error) (err error) {
 	}
 	s.commits.Add(1)
 	s.prepareLater(ctx)
+	for _, f := range t.committed {
+		f()
+	}
 	return nil
 }
 
