@@ -80,7 +80,7 @@ func (s *Store) claim(ctx context.Context, now time.Time, lease time.Duration, l
 		return `status = ` + status + ` AND next_attempt_at <= ` + now + ` AND (locked_until IS NULL OR locked_until <= ` + now + `) AND ` + kindCond
 	}
 	if s.dialect == SQLite {
-		look, err := s.rprepared(ctx, `SELECT id FROM outbox WHERE `+due("$1", "$2")+` ORDER BY id LIMIT 1`)
+		look, err := s.rprepared(ctx, `SELECT id FROM outbox WHERE `+due("$1", "$2")+` ORDER BY id LIMIT 1`) //nolint:sqlclosecheck // cached; ended by Store.Close
 		if err != nil {
 			return nil, fmt.Errorf("store: claim outbox: %w", err)
 		}
