@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"sync"
 )
 
 // This file is the statement cache of the write pool: parsing SQL is a good part of the
@@ -10,31 +11,25 @@ import (
 
 // prepared returns query prepared on the write pool, preparing it the first time.
 func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
-	if st, ok := s.stmts.Load(query); ok {
-		return st.(*sql.Stmt), nil
-	}
-	st, err := s.w.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		_ = st.Close() //nolint:sqlclosecheck // the duplicate of a statement another caller cached first
-		return prev.(*sql.Stmt), nil
-	}
-	return st, nil
+	return prepareOnce(ctx, s.w, &s.stmts, query)
 }
 
 // rprepared returns query prepared on the read pool, preparing it the first time: for the
 // reads made many times a second (a worker's look for due rows after each submission).
 func (s *Store) rprepared(ctx context.Context, query string) (*sql.Stmt, error) {
-	if st, ok := s.rstmts.Load(query); ok {
+	return prepareOnce(ctx, s.db, &s.rstmts, query)
+}
+
+// prepareOnce returns query prepared on pool, from cache or prepared now and cached.
+func prepareOnce(ctx context.Context, pool *sql.DB, cache *sync.Map, query string) (*sql.Stmt, error) {
+	if st, ok := cache.Load(query); ok {
 		return st.(*sql.Stmt), nil
 	}
-	st, err := s.db.PrepareContext(ctx, query)
+	st, err := pool.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	if prev, loaded := s.rstmts.LoadOrStore(query, st); loaded {
+	if prev, loaded := cache.LoadOrStore(query, st); loaded {
 		_ = st.Close() //nolint:sqlclosecheck // the duplicate of a statement another caller cached first
 		return prev.(*sql.Stmt), nil
 	}
