@@ -43,17 +43,42 @@ function isHydrated(page: Page): Promise<boolean> {
   });
 }
 
-/** recordLayoutShifts sums, in the page, every layout shift from its start (window.shifts). */
+/**
+ * recordLayoutShifts sums, in the page, every layout shift from its start (window.shifts), and
+ * notes what moved (window.moved: element, time, rectangles before and after), for the message
+ * of a failure.
+ */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const w = window as unknown as { shifts: number; moved: string[] };
     w.shifts = 0;
+    w.moved = [];
+    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifts += e.value;
+      for (const e of list.getEntries() as Shift[]) {
+        w.shifts += e.value;
+        for (const s of e.sources ?? []) {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          const name = el
+            ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${el.className}`
+            : "(gone)";
+          w.moved.push(
+            `${name.slice(0, 80)} at ${Math.round(e.startTime)} ms: ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+          );
+        }
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
+/** layoutShift is the page's layout shift so far, and what moved. */
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+/** moved lists what moved, for a failure's message. */
+const moved = (page: Page) =>
+  page.evaluate(() => (window as unknown as { moved: string[] }).moved.join("; ") || "nothing");
 
 /** firstLink returns the first same-site link of /blog whose path matches pattern. */
 async function firstLink(request: APIRequestContext, pattern: RegExp): Promise<string> {
@@ -126,9 +151,10 @@ test.describe("paint first, hydrate after (throttled network)", () => {
           /\.(css|svg|png|jpe?g|webp|avif|gif|ico)$/,
         );
       }
-      expect(await layoutShift(page), "layout shift while loading and hydrating").toBeLessThanOrEqual(
-        maxShift,
-      );
+      expect(
+        await layoutShift(page),
+        `layout shift while loading and hydrating (${await moved(page)})`,
+      ).toBeLessThanOrEqual(maxShift);
     });
   }
 });
@@ -165,7 +191,10 @@ test("the plan page paints before its one script is requested, which then adds i
       /\.(css|svg|png|jpe?g|webp|avif|gif|ico)$/,
     );
   }
-  expect(await layoutShift(page), "layout shift while loading and adding the buttons").toBe(0);
+  expect(
+    await layoutShift(page),
+    `layout shift while loading and adding the buttons (${await moved(page)})`,
+  ).toBe(0);
 });
 
 test.describe("before hydration (scripts held back)", () => {
@@ -197,7 +226,7 @@ test.describe("before hydration (scripts held back)", () => {
     await waitForHydration(page);
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(await settledScrollY(page), "hydration did not scroll").toBe(y);
-    expect(await layoutShift(page), "layout shift").toBe(0);
+    expect(await layoutShift(page), `layout shift (${await moved(page)})`).toBe(0);
     expect(
       await page.evaluate(() =>
         [...document.querySelectorAll("h1, section#features, footer form")].every(
