@@ -6,8 +6,8 @@ import (
 	"sync"
 )
 
-// This file is the statement cache of the write pool: parsing SQL is a good part of the
-// cost of a small insert in SQLite, so each query is prepared once and reused.
+// This file is the statement caches of the write and read pools: parsing SQL is a good part
+// of the cost of a small insert in SQLite, so each query is prepared once and reused.
 
 // prepared returns query prepared on the write pool, preparing it the first time.
 func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {

@@ -82,7 +82,7 @@ function shiftsSincePaint(page: Page) {
   return page.evaluate(() => {
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
     const all = (window as unknown as { shifts: { at: number; value: number; moved: string[] }[] }).shifts;
-    return { fcp, shifts: all.filter((s) => s.at >= fcp), before: all.filter((s) => s.at < fcp).length };
+    return { fcp, shifts: all.filter((s) => s.at >= fcp) };
   });
 }
 
