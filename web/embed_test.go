@@ -1,6 +1,9 @@
 package web
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestBrand(t *testing.T) {
 	if brandErr != nil {
@@ -51,7 +54,7 @@ func TestPageTable(t *testing.T) {
 }
 
 func TestParsePages(t *testing.T) {
-	const shell = `"shell": {"page": "shell", "titleSlot": "__T__", "mainSlot": "<div data-slot=\"main\"></div>"}`
+	const shell = `"shell": {"page": "shell", "titleSlot": "__T__", "mainSlot": "<div data-slot=\"main\"></div>", "script": "/p.js"}`
 	const shellPage = `{"id": "shell", "path": "/_shell", "prerender": true, "serve": false}`
 	tests := []struct {
 		name, json string
@@ -64,6 +67,8 @@ func TestParsePages(t *testing.T) {
 		{name: "an origin with a path", json: `{"origin": "https://origin.invalid/x", ` + shell + `, "pages": [` + shellPage + `]}`, wantErr: true},
 		{name: "no shell page", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "home", "path": "/"}]}`, wantErr: true},
 		{name: "a served shell", json: `{"origin": "https://origin.invalid", ` + shell + `, "pages": [{"id": "shell", "path": "/_shell", "prerender": true}]}`, wantErr: true},
+		{name: "a shell script that is not a path", json: `{"origin": "https://origin.invalid", ` + strings.Replace(shell, `"/p.js"`, `"p.js\" onload=\"x"`, 1) + `, "pages": [` + shellPage + `]}`, wantErr: true},
+		{name: "a shell without its script", json: `{"origin": "https://origin.invalid", ` + strings.Replace(shell, `, "script": "/p.js"`, "", 1) + `, "pages": [` + shellPage + `]}`, wantErr: true},
 		{name: "not JSON", json: `pages`, wantErr: true},
 	}
 	for _, tt := range tests {

@@ -36,6 +36,9 @@ type ShellMarkers struct {
 	TitleSlot string `json:"titleSlot"`
 	// MainSlot is the element inside <main> that the server's content replaces.
 	MainSlot string `json:"mainSlot"`
+	// Script is the one script of the filled pages, a file of web/public: the shell asks for
+	// it once the page has painted and loaded; a streamed plan page asks for it itself.
+	Script string `json:"script"`
 }
 
 // PageTable is web/pages.json: every page of the site, declared once.
@@ -113,6 +116,9 @@ func ParsePages(b []byte) (*PageTable, error) {
 	}
 	if t.Shell.TitleSlot == "" || t.Shell.MainSlot == "" {
 		errs = append(errs, errors.New("pages.json: shell: titleSlot and mainSlot must not be empty"))
+	}
+	if !strings.HasPrefix(t.Shell.Script, "/") || !strings.HasSuffix(t.Shell.Script, ".js") || strings.ContainsAny(t.Shell.Script, "\"<>&' ") {
+		errs = append(errs, fmt.Errorf("pages.json: shell.script: want a path such as /plan-page.js, got %q", t.Shell.Script))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err

@@ -271,6 +271,8 @@ func TestTheAIDraftStreamsIntoThePage(t *testing.T) {
 		// The top of the page and the progress line come at once; then the sections the
 		// model has written, while it still writes the rest.
 		readUntil(t, r, &got, `data-plan-total="14" role="status" aria-live="polite"`)
+		// The page's script is asked for before the sections: it announces them as they come.
+		readUntil(t, r, &got, `<script src="/plan-page.js" async></script>`)
 		readUntil(t, r, &got, `data-section="priorKnowledge"`)
 		if strings.Contains(got.String(), `data-section="phases"`) || strings.Contains(got.String(), "data-plan-complete") {
 			t.Fatal("the page showed sections the model had not written yet")
@@ -292,6 +294,9 @@ func TestTheAIDraftStreamsIntoThePage(t *testing.T) {
 		got.Write(rest)
 		body := got.String()
 		checkHTML(t, body)
+		if n := strings.Count(body, `src="/plan-page.js"`); n != 1 || strings.Index(body, `src="/plan-page.js"`) > strings.Index(body, `data-section="title"`) {
+			t.Errorf("the streamed page asks for its script %d times, want once before the first section", n)
+		}
 		if order := sectionOrder(body); !slices.Equal(order, plan.SectionKeys) {
 			t.Errorf("sections %v, want %v", order, plan.SectionKeys)
 		}

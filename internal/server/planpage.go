@@ -35,6 +35,11 @@ type planPage struct {
 	Sections int
 	// Streamed: the page is streamed, so the completion line says so in words.
 	Streamed bool
+	// Script is the page's one script (web/pages.json's shell.script). A streamed page asks
+	// for it right after the progress line: the shell asks only once the page has loaded,
+	// which a streamed page does when its last section has arrived, and the script is what
+	// announces the sections as they arrive.
+	Script string
 	// ThanksText is the thank-you (feedbackThanks).
 	ThanksText string
 	// CommentMax is the comment's length limit (forms.json's planFeedback).
@@ -56,6 +61,7 @@ var planPageTemplates = template.Must(template.New("plan-page").Parse(`
 {{end}}
 {{- define "status"}}
 <p data-plan-status data-plan-total="{{.Sections}}" role="status" aria-live="polite">Writing your lesson plan: its {{.Sections}} sections appear below as each one is checked.</p>
+<script src="{{.Script}}" async></script>
 {{end}}
 {{- define "restart"}}
 <p role="alert" data-plan-restart>The AI draft stopped partway, so the built-in planner made your plan instead. <a href="#plan-replacement">Go to the full plan</a>; the part above is not used.</p>
@@ -98,6 +104,7 @@ func (s *Server) planPageFor(ref string, r *http.Request) planPage {
 		Self:       s.confirmationPath(ref),
 		Thanks:     r.URL.Query().Get("feedback") == "thanks",
 		Sections:   len(plan.SectionKeys),
+		Script:     s.paths.shellScript,
 		CommentMax: s.commentMax(),
 		ThanksText: feedbackThanks,
 	}

@@ -43,10 +43,12 @@ type sitePaths struct {
 	home, blog, lessonPlan, submissionSuccess     string
 	newsletterConfirm, newsletterConfirmed        string
 	newsletterUnsubscribe, newsletterUnsubscribed string
+	// shellScript is the one script of the pages the server fills (the plan page).
+	shellScript string
 }
 
 func lookUpPaths(t *web.PageTable) (sitePaths, error) {
-	var p sitePaths
+	p := sitePaths{shellScript: t.Shell.Script}
 	var err error
 	for _, l := range []struct {
 		id  string

@@ -71,6 +71,9 @@ function referenceOf(page: Page): string {
 
 /** planOf is the plan on a plan page. */
 const planOf = (page: Page): Locator => page.locator("article.lesson-plan");
+/** progress is the polite live region where plan-page.js announces a streamed plan's sections. */
+const progress = (page: Page): Locator =>
+  page.getByRole("status").filter({ hasText: /sections ready$|plan is ready\.$/ });
 
 /** phaseMinutes reads each phase's minutes from the plan's timing table. */
 async function phaseMinutes(plan: Locator): Promise<number[]> {
@@ -362,6 +365,10 @@ test.describe("the plan page with an AI provider", () => {
       page.on("console", (m) => {
         if (m.type() === "error") errors.push(m.text());
       });
+      let scriptRequests = 0;
+      page.on("request", (r) => {
+        if (new URL(r.url()).pathname === "/plan-page.js") scriptRequests++;
+      });
       const lesson: Lesson = {
         subject: "Science",
         grade: "Grade 11",
@@ -386,6 +393,8 @@ test.describe("the plan page with an AI provider", () => {
           await expect(page.locator("[data-plan-status]")).toBeVisible();
           await expect(page.locator("[data-plan-complete]")).toHaveCount(0);
           await expect(plan.locator('[data-section="phases"]')).toHaveCount(0);
+          // The page's script runs while the stream is held, and tells screen readers how far it is.
+          await expect(progress(page)).toHaveText(/^[1-9]\d* of \d+ sections ready$/);
         },
         STEP,
       );
@@ -399,6 +408,19 @@ test.describe("the plan page with an AI provider", () => {
           await expect(planOf(page).locator('[data-section="provenance"]')).toContainText(
             `Drafted by the AI model ${MODEL}`,
           );
+          await expect(progress(page)).toHaveText("Your lesson plan is ready.");
+          // Asked for early by the stream, the script is not asked for again once the page has
+          // loaded: the shell's loader has run by a frame and a task after `load`.
+          await page.evaluate(
+            () =>
+              new Promise((done) => {
+                const after = () => requestAnimationFrame(() => setTimeout(done));
+                if (document.readyState === "complete") after();
+                else addEventListener("load", after, { once: true });
+              }),
+          );
+          expect(scriptRequests).toBe(1);
+          await expect(page.getByRole("button", { name: "Print" })).toHaveCount(1);
         },
         STEP,
       );

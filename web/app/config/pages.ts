@@ -35,8 +35,11 @@ export const pages: readonly Page[] = table.pages;
  */
 export const ORIGIN: string = table.origin;
 
-/** shell names the page the Go server fills with its own content and the markers it replaces. */
-export const shell: { page: string; titleSlot: string; mainSlot: string } = table.shell;
+/**
+ * shell names the page the Go server fills with its own content, the markers it replaces and
+ * the one script (a file of web/public) of the pages it fills.
+ */
+export const shell: { page: string; titleSlot: string; mainSlot: string; script: string } = table.shell;
 
 const byId = new Map(pages.map((page) => [page.id, page]));
 

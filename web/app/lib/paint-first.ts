@@ -20,10 +20,12 @@ export const waitForPaintAndLoad = [
 ];
 
 /** loadAfterPaint is an inline module script that requests the classic script at src once
- * the page has painted and loaded. */
+ * the page has painted and loaded, unless the page has asked for it already (a streamed plan
+ * page asks for its script early: routes/shell.tsx). */
 export function loadAfterPaint(src: string): string {
+  const literal = JSON.stringify(src);
   return [
     ...waitForPaintAndLoad,
-    `document.body.append(Object.assign(document.createElement("script"), { src: ${JSON.stringify(src)} }));`,
+    `if (![...document.scripts].some((s) => s.getAttribute("src") === ${literal})) document.body.append(Object.assign(document.createElement("script"), { src: ${literal} }));`,
   ].join("\n");
 }

@@ -15,9 +15,12 @@ import { pageTitle } from "~/lib/seo";
 // place); everything it touches works without it. Like the other pages' scripts, it is asked
 // for only once the page has painted and loaded (lib/paint-first.ts): requested from the HTML,
 // even deferred, it held the plan page's LCP at 1.55 times its no-JS twin's in make bench.
+// A streamed plan page (an AI draft being written) asks for it itself, as soon as its top is
+// on screen: its `load` comes only when the last section has, and the progress it announces
+// is for the time before. This script then finds it on the page and does not ask again.
 
-/** PLAN_PAGE_SCRIPT is the shell's only script, a hand-written file in web/public. */
-export const PLAN_PAGE_SCRIPT = "/plan-page.js";
+/** PLAN_PAGE_SCRIPT is the shell's only script, a hand-written file in web/public (web/pages.json). */
+export const PLAN_PAGE_SCRIPT = shell.script;
 
 export const handle: RouteHandle = { scripts: false };
 
