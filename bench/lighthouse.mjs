@@ -41,6 +41,9 @@ const median = (xs) => {
 };
 const fmt = (v, unit) => (unit === "ms" ? `${Math.round(v)} ms` : v.toFixed(3));
 
+/** LighthouseRuntimeError is a run Lighthouse itself reports as failed (lhr.runtimeError). */
+class LighthouseRuntimeError extends Error {}
+
 async function runOnce(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -57,7 +60,7 @@ async function runOnce(url) {
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const failing = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id);
@@ -76,6 +79,20 @@ async function runOnce(url) {
     };
   } finally {
     await chrome.kill();
+  }
+}
+
+/** measure is runOnce, tried again (up to twice) when Lighthouse reports that its own trace
+ * went wrong (runtimeError NO_NAVSTART and the like: "Please run Lighthouse again"). Any other
+ * failure ends the bench. */
+async function measure(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (e) {
+      if (attempt >= 3 || !(e instanceof LighthouseRuntimeError)) throw e;
+      console.log(`  ${url}: ${e.message}; measuring again`);
+    }
   }
 }
 
@@ -128,12 +145,12 @@ for (const url of urls) {
   const results = [];
   const twinResults = [];
   for (let i = 1; i <= runs; i++) {
-    const r = await runOnce(url);
+    const r = await measure(url);
     results.push(r);
     logRun(path, i, r);
     save(path, i, r);
     if (twinUrl) {
-      const t = await runOnce(twinUrl);
+      const t = await measure(twinUrl);
       twinResults.push(t);
       logRun(`${path} (no-JS twin)`, i, t);
       save(`${path}-twin`, i, t);

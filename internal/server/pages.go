@@ -139,10 +139,12 @@ func (s *Server) writeFilled(w http.ResponseWriter, r *http.Request, status int,
 		return
 	}
 	setPageHeaders(w.Header(), csp)
+	body := newPageBody(w, r)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(page)
+		_, _ = body.Write(page)
 	}
+	_ = body.Close()
 }
 
 // setPageHeaders sets the headers of a page the server fills: its Content-Security-Policy,

@@ -266,7 +266,10 @@ func TestTheAIDraftStreamsIntoThePage(t *testing.T) {
 		if res.StatusCode != 200 || res.Header.Get("X-Robots-Tag") != "noindex" || res.Header.Get("Cache-Control") != "no-store" {
 			t.Fatalf("status %d, headers %v", res.StatusCode, res.Header)
 		}
-		r := bufio.NewReader(res.Body)
+		if !res.Uncompressed {
+			t.Error("the streamed page was not sent gzipped to a client that takes gzip")
+		}
+		r := bufio.NewReader(res.Body) // gunzipped as it comes: each part must be flushed whole
 		var got strings.Builder
 		// The top of the page and the progress line come at once; then the sections the
 		// model has written, while it still writes the rest.

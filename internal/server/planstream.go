@@ -53,12 +53,14 @@ func (s *Server) streamPlan(w http.ResponseWriter, r *http.Request, sp shownPlan
 	h := w.Header()
 	setPageHeaders(h, csp)
 	h.Set("X-Accel-Buffering", "no") // a proxy in front must pass each part on at once
+	body := newPageBody(w, r)
+	defer func() { _ = body.Close() }()
 	w.WriteHeader(http.StatusOK)
 	write := func(b []byte) bool {
-		if _, err := w.Write(b); err != nil {
+		if _, err := body.Write(b); err != nil {
 			return false
 		}
-		return rc.Flush() == nil
+		return body.Flush() == nil
 	}
 	if !write(append(before, "\n<article class=\"lesson-plan\">\n"...)) {
 		return // the tab was closed: the draft goes on and is stored

@@ -163,7 +163,31 @@ func negotiate(accept []string, f *file) encoding {
 	if len(accept) == 0 || (f.reps[encGzip] == nil && f.reps[encBrotli] == nil) {
 		return identity
 	}
-	var qBr, qGzip, qStar float64 = -1, -1, -1
+	qBr, qGzip := acceptQ(accept)
+	// identity is acceptable unless refused; if it is refused and nothing else fits we
+	// send it anyway, which RFC 9110 allows and is more useful than a 406.
+	best, bestQ := identity, 0.0
+	if f.reps[encGzip] != nil && qGzip > bestQ {
+		best, bestQ = encGzip, qGzip
+	}
+	if f.reps[encBrotli] != nil && qBr > 0 && qBr >= bestQ {
+		best = encBrotli
+	}
+	return best
+}
+
+// AcceptsGzip reports whether an Accept-Encoding header takes gzip (the server compresses
+// the pages it renders itself with gzip, the one encoding the standard library writes).
+func AcceptsGzip(accept []string) bool {
+	_, qGzip := acceptQ(accept)
+	return qGzip > 0
+}
+
+// acceptQ returns the q-values an Accept-Encoding header gives br and gzip (by name or by
+// "*"); -1 for one it does not name at all.
+func acceptQ(accept []string) (qBr, qGzip float64) {
+	qBr, qGzip = -1, -1
+	qStar := -1.0
 	for _, v := range accept {
 		for v != "" {
 			var item string
@@ -187,16 +211,7 @@ func negotiate(accept []string, f *file) encoding {
 	if qGzip < 0 {
 		qGzip = qStar
 	}
-	// identity is acceptable unless refused; if it is refused and nothing else fits we
-	// send it anyway, which RFC 9110 allows and is more useful than a 406.
-	best, bestQ := identity, 0.0
-	if f.reps[encGzip] != nil && qGzip > bestQ {
-		best, bestQ = encGzip, qGzip
-	}
-	if f.reps[encBrotli] != nil && qBr > 0 && qBr >= bestQ {
-		best = encBrotli
-	}
-	return best
+	return qBr, qGzip
 }
 
 // parseQ returns the q parameter of an Accept-Encoding item's parameters (1 when absent,
