@@ -21,3 +21,10 @@ func BackfillEmailKeys(ctx context.Context, s *Store) error {
 	}
 	return tx.Commit()
 }
+
+// Writers is how many transactions the store runs at once: one on SQLite, postgresWriters
+// on PostgreSQL.
+func Writers(s *Store) int { return cap(s.turn) }
+
+// WaitingWriters is how many writers wait for their turn.
+func WaitingWriters(s *Store) int { return int(s.waiting.Load()) }

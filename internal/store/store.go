@@ -57,6 +57,8 @@ type Store struct {
 	// turn lets writers in, in the order they came: one at a time on SQLite, postgresWriters
 	// at a time on PostgreSQL (see takeTurn).
 	turn chan struct{}
+	// waiting counts the writers waiting for their turn.
+	waiting atomic.Int64
 	// stmts caches statements prepared on w, by query text: parsing SQL is a good part of
 	// the cost of a small insert in SQLite.
 	stmts sync.Map
@@ -284,6 +286,8 @@ const postgresWriters = 8
 // measured with bench/plans.sh). Goroutines blocked sending on a channel are served first
 // come, first served.
 func (s *Store) takeTurn(ctx context.Context) (done func(), err error) {
+	s.waiting.Add(1)
+	defer s.waiting.Add(-1)
 	select {
 	case s.turn <- struct{}{}:
 		return func() { <-s.turn }, nil

@@ -3,8 +3,11 @@ package store_test
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/teachpilot/site/internal/store"
 )
@@ -68,4 +71,66 @@ func TestWritersGiveUpTheirTurnWhenCancelled(t *testing.T) {
 			t.Errorf("after: %v", err)
 		}
 	})
+}
+
+// TestWritersWaitTheirTurn: no more transactions run at once than the store lets in (one on
+// SQLite, a few on PostgreSQL); those beyond wait until one ends.
+func TestWritersWaitTheirTurn(t *testing.T) {
+	stores(t, func(t *testing.T, s *store.Store) {
+		ctx := t.Context()
+		limit := store.Writers(s)
+		if s.Dialect() == store.SQLite && limit != 1 || limit < 1 {
+			t.Fatalf("%s lets %d writers in at once", s.Dialect(), limit)
+		}
+		inside := make(chan struct{}, limit)
+		release := make(chan struct{})
+		var started atomic.Int32
+		var wg sync.WaitGroup
+		for range limit {
+			wg.Go(func() {
+				_ = s.InTx(ctx, func(*store.Tx) error {
+					inside <- struct{}{}
+					<-release
+					return nil
+				})
+			})
+		}
+		for range limit {
+			<-inside
+		}
+		const extra = 3
+		for range extra {
+			wg.Go(func() {
+				if err := s.InTx(ctx, func(*store.Tx) error { started.Add(1); return nil }); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		// Each extra writer either waits or, were the limit not kept, has run.
+		waitFor(t, func() bool { return store.WaitingWriters(s)+int(started.Load()) == extra })
+		if n := started.Load(); n != 0 {
+			t.Errorf("with %d writers in, %d more started", limit, n)
+		}
+		close(release)
+		wg.Wait()
+		if n := started.Load(); n != extra || store.WaitingWriters(s) != 0 {
+			t.Errorf("after the release %d of %d started, %d still wait", n, extra, store.WaitingWriters(s))
+		}
+	})
+}
+
+// waitFor waits until cond holds, checking it as often as the scheduler allows, or fails the
+// test when the test's deadline comes near.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline, ok := t.Deadline()
+	if !ok {
+		deadline = time.Now().Add(time.Minute)
+	}
+	for !cond() {
+		if time.Until(deadline) < 5*time.Second {
+			t.Fatal("the condition never held")
+		}
+		runtime.Gosched()
+	}
 }
