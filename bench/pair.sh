@@ -21,15 +21,20 @@ PG_URL=${PAIR_PG_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
 ADDR=127.0.0.1:18255
 
 TMP=$(mktemp -d)
-SERVER=""
+LOADGEN=$TMP/loadgen
+LOGS=$TMP
+RUNS=$TMP/runs.jsonl
+CONNS=32
+# shellcheck source=bench/plans-lib.sh
+source bench/plans-lib.sh
 DB=""
 cleanup() {
   [[ -n $SERVER ]] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
-  [[ $DB == postgres* ]] && "$TMP/loadgen" -pg-admin "$PG_URL" -drop-db "$DB" >/dev/null 2>&1 || true
+  [[ $DB == postgres* ]] && "$LOADGEN" -pg-admin "$PG_URL" -drop-db "$DB" >/dev/null 2>&1 || true
   rm -rf "$TMP"
 }
 trap cleanup EXIT
-go build -o "$TMP/loadgen" ./bench/loadgen
+go build -o "$LOADGEN" ./bench/loadgen
 
 # run measures the binary $2, labelled $1, on a database of its own.
 run() {
@@ -37,18 +42,10 @@ run() {
   if [[ $KIND == sqlite ]]; then
     DB="sqlite:$TMP/$label-$RANDOM.db"
   else
-    DB=$("$TMP/loadgen" -pg-admin "$PG_URL" -create-db bench_pair)
+    DB=$("$LOADGEN" -pg-admin "$PG_URL" -create-db bench_pair)
   fi
-  ADDR=$ADDR BASE_URL=http://$ADDR DATABASE_URL="$DB" RATE_LIMIT=off LOG_LEVEL=warn \
-    "$bin" >"$TMP/$label-server.log" 2>&1 &
-  SERVER=$!
-  for _ in $(seq 300); do curl -fsS -o /dev/null "http://$ADDR/healthz" 2>/dev/null && break; sleep 0.1; done
-  "$TMP/loadgen" -url "http://$ADDR" -form plans -c 32 -rate "$RATE" -d "$DURATION" -db "$DB" -label "$label" |
-    tee -a "$TMP/runs.jsonl" | grep -v '^{'
-  kill -TERM "$SERVER"
-  wait "$SERVER" || true
-  SERVER=""
-  if [[ $KIND != sqlite ]]; then "$TMP/loadgen" -pg-admin "$PG_URL" -drop-db "$DB" >/dev/null; fi
+  bench_builtin "$bin" "$label" "$DB" "$RATE"
+  if [[ $KIND != sqlite ]]; then "$LOADGEN" -pg-admin "$PG_URL" -drop-db "$DB" >/dev/null; fi
   DB=""
 }
 
@@ -61,7 +58,7 @@ for _ in $(seq "$ROUNDS"); do
 done
 # Each build's medians, from loadgen's JSON lines.
 for label in A B; do
-  grep "^{\"label\":\"$label\"" "$TMP/runs.jsonl" | awk -v l="$label" '
+  grep "^{\"label\":\"$label\"" "$RUNS" | awk -v l="$label" '
     function field(name,   m) { match($0, "\"" name "\":[0-9.]+"); return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3) + 0 }
     function median(a, n,   i, j, t) {
       for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }

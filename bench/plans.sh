@@ -33,66 +33,45 @@ mkdir -p "$OUT"
 [[ -x $BIN ]] || { echo "plans: $BIN missing; run make build" >&2; exit 1; }
 
 TMP=$(mktemp -d)
-SERVER=""
+LOADGEN=$TMP/loadgen
+LOGS=$OUT
+RUNS=$OUT/plans-runs.jsonl
+# shellcheck source=bench/plans-lib.sh
+source "$ROOT/bench/plans-lib.sh"
 FAKE=""
 SCRATCH_DB=""
 cleanup() {
   [[ -n $SERVER ]] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
   [[ -n $FAKE ]] && kill "$FAKE" 2>/dev/null && wait "$FAKE" 2>/dev/null || true
-  [[ -n $SCRATCH_DB ]] && "$TMP/loadgen" -pg-admin "$PG_URL" -drop-db "$SCRATCH_DB" >/dev/null 2>&1 || true
+  [[ -n $SCRATCH_DB ]] && "$LOADGEN" -pg-admin "$PG_URL" -drop-db "$SCRATCH_DB" >/dev/null 2>&1 || true
   rm -rf "$TMP"
 }
 trap cleanup EXIT
 
-go build -o "$TMP/loadgen" ./bench/loadgen
-
-# start_site starts the binary labelled $1 on the database $2, with any further VAR=value
-# settings, and waits until it answers.
-start_site() {
-  local label=$1 db=$2
-  shift 2
-  env ADDR=$ADDR BASE_URL=http://$ADDR DATABASE_URL="$db" RATE_LIMIT=off LOG_LEVEL=warn "$@" \
-    "$BIN" >"$OUT/plans-$label-server.log" 2>&1 &
-  SERVER=$!
-  for _ in $(seq 300); do curl -fsS -o /dev/null "http://$ADDR/healthz" 2>/dev/null && return 0; sleep 0.1; done
-  echo "plans: the site ($label) did not start; see $OUT/plans-$label-server.log" >&2
-  return 1
-}
-stop_site() { kill -TERM "$SERVER"; wait "$SERVER" || true; SERVER=""; }
-
-# bench_builtin measures built-in plans on the database $2, labelled $1: as fast as the
-# server answers, or paced at $3 plans/s (latency then counted from when each request was
-# due) when $3 is given.
-bench_builtin() {
-  local label=$1 db=$2 rate=${3:-0}
-  start_site "$label" "$db"
-  "$TMP/loadgen" -url "http://$ADDR" -form plans -c "$CONNS" -rate "$rate" -d "$DURATION" -db "$db" \
-    -label "$label" -figures "$FIGURES" -budget "$BUDGET" | tee -a "$OUT/plans-runs.jsonl" | grep -v '^{'
-  stop_site
-}
+go build -o "$LOADGEN" ./bench/loadgen
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-bench_builtin sqlite "sqlite:$TMP/plans.db"
+bench_builtin "$BIN" sqlite "sqlite:$TMP/plans.db" 0 -figures "$FIGURES" -budget "$BUDGET"
 # The same budget asked another way: p99 while the site makes 1,000 plans/s.
-bench_builtin sqlite-paced-1000 "sqlite:$TMP/plans-paced.db" 1000
+bench_builtin "$BIN" sqlite-paced-1000 "sqlite:$TMP/plans-paced.db" 1000 -figures "$FIGURES" -budget "$BUDGET"
 
 # Each PostgreSQL run has a scratch database of its own; the first one made says whether the
 # server is there at all.
-if SCRATCH_DB=$("$TMP/loadgen" -pg-admin "$PG_URL" -create-db bench_plans 2>"$TMP/pg.err"); then
+if SCRATCH_DB=$("$LOADGEN" -pg-admin "$PG_URL" -create-db bench_plans 2>"$TMP/pg.err"); then
   for run in "postgres 0" "postgres-paced-1000 1000"; do
-    [[ -n $SCRATCH_DB ]] || SCRATCH_DB=$("$TMP/loadgen" -pg-admin "$PG_URL" -create-db bench_plans)
-    bench_builtin "${run% *}" "$SCRATCH_DB" "${run#* }"
-    "$TMP/loadgen" -pg-admin "$PG_URL" -drop-db "$SCRATCH_DB" && SCRATCH_DB=""
+    [[ -n $SCRATCH_DB ]] || SCRATCH_DB=$("$LOADGEN" -pg-admin "$PG_URL" -create-db bench_plans)
+    bench_builtin "$BIN" "${run% *}" "$SCRATCH_DB" "${run#* }" -figures "$FIGURES" -budget "$BUDGET"
+    "$LOADGEN" -pg-admin "$PG_URL" -drop-db "$SCRATCH_DB" && SCRATCH_DB=""
   done
 else
   SCRATCH_DB=""
   echo "plans: PostgreSQL skipped ($(head -c 200 "$TMP/pg.err"))"
 fi
 
-"$TMP/loadgen" -fake-ai "$AI_ADDR" -first-token "$FIRST_TOKEN" >"$OUT/plans-fake-ai.log" 2>&1 &
+"$LOADGEN" -fake-ai "$AI_ADDR" -first-token "$FIRST_TOKEN" >"$OUT/plans-fake-ai.log" 2>&1 &
 FAKE=$!
-start_site sqlite-ai "sqlite:$TMP/plans-ai.db" AI_BASE_URL="http://$AI_ADDR/v1" AI_API_KEY=bench-key \
+start_site "$BIN" sqlite-ai "sqlite:$TMP/plans-ai.db" AI_BASE_URL="http://$AI_ADDR/v1" AI_API_KEY=bench-key \
   AI_MODEL=bench-model AI_DAILY_LIMIT=100000
-"$TMP/loadgen" -url "http://$ADDR" -first-section "$FIRST_N" -first-token "$FIRST_TOKEN" -label sqlite \
+"$LOADGEN" -url "http://$ADDR" -first-section "$FIRST_N" -first-token "$FIRST_TOKEN" -label sqlite \
   -figures "$FIGURES"
 stop_site
