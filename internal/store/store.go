@@ -274,9 +274,9 @@ func (s *Store) InTx(ctx context.Context, fn func(*Tx) error) (err error) {
 // postgresWriters is how many transactions and writes one instance runs on PostgreSQL at
 // once; the others wait their turn in Go. Each lasts a few milliseconds, and more of them at
 // once only contend in PostgreSQL: for the end of the table they all insert into, for the
-// WAL, and for the CPU its backends share. Measured with bench/plans.sh on a 2-core machine,
-// 32 submitters writing at once against 8 (4 did as well): p99 92-164 ms against 72-84 ms,
-// and about 10% more plans a second.
+// WAL, and for the CPU its backends share. Measured with bench/pair.sh on a 2-core machine,
+// 32 submitters, 5 rounds: median 658 plans/s and p99 114.8 ms with no limit, 825 and 72.0
+// ms with 8; with 4, 777 plans/s (and a worse p99 when paced).
 const postgresWriters = 8
 
 // takeTurn waits for this caller's turn to write, in the order the callers came, and
