@@ -57,13 +57,12 @@ for _ in $(seq "$ROUNDS"); do
   run B "$B"
 done
 # Each build's medians, from loadgen's JSON lines.
+# shellcheck source=bench/median.sh
+source bench/median.sh
+# values prints field $2 of build $1's runs, one a line.
+values() { grep "^{\"label\":\"$1\"" "$RUNS" | grep -o "\"$2\":[0-9.]*" | cut -d: -f2; }
 for label in A B; do
-  grep "^{\"label\":\"$label\"" "$RUNS" | awk -v l="$label" '
-    function field(name,   m) { match($0, "\"" name "\":[0-9.]+"); return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3) + 0 }
-    function median(a, n,   i, j, t) {
-      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-      return a[int((n + 1) / 2)]
-    }
-    { n++; rate[n] = field("perSecond"); p99[n] = field("p99ms"); lost += field("lost") }
-    END { printf "%s: median of %d runs %d plans/s, p99 %.1f ms; %d lost\n", l, n, median(rate, n), median(p99, n), lost }'
+  printf '%s: median of %d runs %.0f plans/s, p99 %.1f ms; %d lost\n' "$label" "$(values "$label" perSecond | wc -l)" \
+    "$(median "$(values "$label" perSecond)")" "$(median "$(values "$label" p99ms)")" \
+    "$(values "$label" lost | awk '{ s += $1 } END { print s + 0 }')"
 done

@@ -165,8 +165,8 @@ ASSET=$(curl -fsS "$GO/" | grep -oE '/assets/[^"]+\.css' | head -n1)
 
 # to_ms turns wrk's "1.23ms" / "850.00us" / "1.02s" into milliseconds.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
-# median of the numbers in $1.
-median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# shellcheck source=bench/median.sh
+source "$ROOT/bench/median.sh"
 # cpu_ticks: the CPU time (user + system, clock ticks) the given processes have used.
 cpu_ticks() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat"))); done; echo "$t"; }
 TICK=$(getconf CLK_TCK)
