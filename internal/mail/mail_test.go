@@ -38,7 +38,7 @@ func enqueue(t *testing.T, s *store.Store, msgs ...store.NewMessage) {
 	t.Helper()
 	err := s.InTx(t.Context(), func(tx *store.Tx) error {
 		for _, m := range msgs {
-			if _, err := tx.Enqueue(t.Context(), m, time.Now()); err != nil {
+			if err := tx.Enqueue(t.Context(), m, time.Now()); err != nil {
 				return err
 			}
 		}

@@ -18,7 +18,7 @@ func TestHandlerNeedsTheBearerToken(t *testing.T) {
 	ctx := t.Context()
 	queued := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	if err := s.InTx(ctx, func(tx *store.Tx) error {
-		_, err := tx.Enqueue(ctx, store.NewMessage{Kind: "k", Recipient: "a@example.org", Payload: []byte("{}")}, queued)
+		err := tx.Enqueue(ctx, store.NewMessage{Kind: "k", Recipient: "a@example.org", Payload: []byte("{}")}, queued)
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -78,7 +78,7 @@ func TestRetentionRemovesExactlyWhatIsDue(t *testing.T) {
 				return err
 			}
 			for _, r := range []string{"old-sent@example.org", "new-sent@example.org", "pending@example.org", "old-failed@example.org"} {
-				if _, err := tx.Enqueue(ctx, store.NewMessage{Kind: "k", Recipient: r, Payload: []byte(`{}`)}, cut.SentMail.Add(-time.Hour)); err != nil {
+				if err := tx.Enqueue(ctx, store.NewMessage{Kind: "k", Recipient: r, Payload: []byte(`{}`)}, cut.SentMail.Add(-time.Hour)); err != nil {
 					return err
 				}
 			}

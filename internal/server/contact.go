@@ -56,7 +56,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Enqueue(ctx, team, c.CreatedAt); err != nil {
+		if err := tx.Enqueue(ctx, team, c.CreatedAt); err != nil {
 			return err
 		}
 		if _, err = s.enqueueToVisitor(ctx, tx, receipt, c.CreatedAt); err != nil {

@@ -30,7 +30,7 @@ func (s *Server) enqueueToVisitor(ctx context.Context, tx *store.Tx, msg store.N
 			return false, nil
 		}
 	}
-	if _, err := tx.Enqueue(ctx, msg, now); err != nil {
+	if err := tx.Enqueue(ctx, msg, now); err != nil {
 		return false, err
 	}
 	return true, nil

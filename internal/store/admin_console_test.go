@@ -147,7 +147,7 @@ func TestMailStats(t *testing.T) {
 		}
 		for i := range 3 {
 			if err := s.InTx(ctx, func(tx *store.Tx) error {
-				_, err := tx.Enqueue(ctx, store.NewMessage{Kind: "k", Recipient: "r@example.org", Payload: []byte("{}")}, t0.Add(time.Duration(i)*time.Minute))
+				err := tx.Enqueue(ctx, store.NewMessage{Kind: "k", Recipient: "r@example.org", Payload: []byte("{}")}, t0.Add(time.Duration(i)*time.Minute))
 				return err
 			}); err != nil {
 				t.Fatal(err)

@@ -69,7 +69,7 @@ func TestDashboardCountsByUTCDay(t *testing.T) {
 				{Kind: "contact_receipt", Recipient: "b@example.org", Payload: []byte(`{}`)},
 				{Kind: store.OutboxWebhook, Recipient: "webhook:1", Payload: []byte(`{}`)},
 			} {
-				if _, err := tx.Enqueue(ctx, m, today.Add(time.Hour)); err != nil {
+				if err := tx.Enqueue(ctx, m, today.Add(time.Hour)); err != nil {
 					return err
 				}
 			}

@@ -15,7 +15,7 @@ import (
 // WebhookEndpointIDs returns, inside the transaction, the ids of the endpoints receiving
 // event, oldest first.
 func (tx *Tx) WebhookEndpointIDs(ctx context.Context, event string) ([]int64, error) {
-	rows, err := tx.tx.QueryContext(ctx, `SELECT `+endpointColumns+` FROM webhook_endpoints ORDER BY id`)
+	rows, err := tx.query(ctx, `SELECT `+endpointColumns+` FROM webhook_endpoints ORDER BY id`)
 	eps, err := collect(rows, err, scanEndpoint)
 	if err != nil {
 		return nil, fmt.Errorf("store: webhook endpoints for %s: %w", event, err)

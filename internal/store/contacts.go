@@ -29,7 +29,7 @@ func scanContact(row scanner) (Contact, error) {
 
 // AddContact stores a contact message. c.ID must be set and unique.
 func (tx *Tx) AddContact(ctx context.Context, c Contact) error {
-	_, err := tx.exec(ctx,
+	err := tx.execLater(ctx,
 		`INSERT INTO contacts (`+contactColumns+`, email_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 		c.ID, c.Name, c.Email, c.Reason, c.Organisation, c.Message, c.Spam, utc(c.CreatedAt), EmailKey(c.Email))
 	if err != nil {

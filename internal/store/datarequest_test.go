@@ -57,7 +57,7 @@ func fill(t *testing.T, s *store.Store) {
 				// A webhook delivery announcing their contact message (internal/webhook).
 				{Kind: store.OutboxWebhook, Recipient: "webhook:1", About: who.contact, Payload: []byte(`{"endpoint":1,"body":{"data":{"email":"` + who.contact + `"}}}`)},
 			} {
-				if _, err := tx.Enqueue(ctx, m, t0); err != nil {
+				if err := tx.Enqueue(ctx, m, t0); err != nil {
 					return err
 				}
 			}

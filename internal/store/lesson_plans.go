@@ -68,7 +68,7 @@ func (tx *Tx) AddLessonPlanWithPlan(ctx context.Context, p LessonPlan, plan Stor
 		t := utc(plan.UpdatedAt)
 		updated = &t
 	}
-	_, err = tx.exec(ctx,
+	err = tx.execLater(ctx,
 		`INSERT INTO lesson_plans (`+lessonPlanColumns+`, email_key, plan, generator, ai_state, plan_updated_at)
 		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
 		p.Reference, p.Email, p.Subject, p.Grade, p.Topic, p.Duration, p.Name, p.School, p.Objectives,

@@ -43,16 +43,17 @@ type NewMessage struct {
 }
 
 // Enqueue adds a message to the outbox, due now. It is sent only if the transaction commits.
-func (tx *Tx) Enqueue(ctx context.Context, m NewMessage, now time.Time) (int64, error) {
-	var id int64
-	err := tx.queryRow(ctx,
+// The insert may go with the transaction's next statement (execLater), so its error may be
+// returned by that statement or by the commit.
+func (tx *Tx) Enqueue(ctx context.Context, m NewMessage, now time.Time) error {
+	err := tx.execLater(ctx,
 		`INSERT INTO outbox (kind, recipient, about, payload, status, next_attempt_at, created_at, recipient_key, about_key)
-		 VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING id`,
-		m.Kind, m.Recipient, m.About, string(m.Payload), OutboxPending, utc(now), EmailKey(m.Recipient), EmailKey(m.About)).Scan(&id)
+		 VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)`,
+		m.Kind, m.Recipient, m.About, string(m.Payload), OutboxPending, utc(now), EmailKey(m.Recipient), EmailKey(m.About))
 	if err != nil {
-		return 0, fmt.Errorf("store: enqueue %s: %w", m.Kind, err)
+		return fmt.Errorf("store: enqueue %s: %w", m.Kind, err)
 	}
-	return id, nil
+	return nil
 }
 
 // Claim takes up to limit due messages for sending and locks them for lease, so another

@@ -69,31 +69,6 @@ func wcollect[T any](ctx context.Context, s *Store, scan func(scanner) (T, error
 	return collect(rows, err, scan)
 }
 
-// stmt returns query prepared for the transaction, or nil if it has not been prepared yet:
-// it cannot be prepared now, since on SQLite the transaction holds the only write
-// connection. InTx prepares it once the transaction is over, for the next ones.
-func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
-	if st, ok := tx.s.stmts.Load(query); ok {
-		return tx.tx.StmtContext(ctx, st.(*sql.Stmt))
-	}
-	tx.s.unprepared.Store(query, true)
-	return nil
-}
-
-func (tx *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := tx.stmt(ctx, query); st != nil { //nolint:sqlclosecheck // a transaction's statement ends with it
-		return st.ExecContext(ctx, args...)
-	}
-	return tx.tx.ExecContext(ctx, query, args...)
-}
-
-func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := tx.stmt(ctx, query); st != nil { //nolint:sqlclosecheck // a transaction's statement ends with it
-		return st.QueryRowContext(ctx, args...)
-	}
-	return tx.tx.QueryRowContext(ctx, query, args...)
-}
-
 // prepareLater prepares the statements transactions asked for, after they released the
 // write connection.
 func (s *Store) prepareLater(ctx context.Context) {

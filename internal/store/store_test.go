@@ -293,7 +293,7 @@ func TestOutbox(t *testing.T) {
 			t.Helper()
 			err := s.InTx(ctx, func(tx *store.Tx) error {
 				for i := range n {
-					_, err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: fmt.Sprintf("r%d@example.org", i), About: "a@example.org", Payload: []byte(`{"n":1}`)}, t0)
+					err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: fmt.Sprintf("r%d@example.org", i), About: "a@example.org", Payload: []byte(`{"n":1}`)}, t0)
 					if err != nil {
 						return err
 					}
@@ -308,7 +308,7 @@ func TestOutbox(t *testing.T) {
 		// A transaction that fails leaves nothing in the outbox.
 		boom := errors.New("boom")
 		err := s.InTx(ctx, func(tx *store.Tx) error {
-			if _, err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: "x@example.org", Payload: []byte(`{}`)}, t0); err != nil {
+			if err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: "x@example.org", Payload: []byte(`{}`)}, t0); err != nil {
 				return err
 			}
 			return boom
@@ -379,7 +379,7 @@ func TestConcurrentClaimsNeverShareAMessage(t *testing.T) {
 		const n = 200
 		err := s.InTx(ctx, func(tx *store.Tx) error {
 			for i := range n {
-				if _, err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: fmt.Sprintf("r%d@example.org", i), Payload: []byte(`{}`)}, t0); err != nil {
+				if err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: fmt.Sprintf("r%d@example.org", i), Payload: []byte(`{}`)}, t0); err != nil {
 					return err
 				}
 			}
@@ -442,10 +442,10 @@ func TestExportAndDeleteByEmail(t *testing.T) {
 			if err := tx.AddLessonPlan(ctx, store.LessonPlan{Reference: "TP-1", Email: "ada@example.org", Subject: "arts", Grade: "9", Topic: "Color", Duration: 50, CreatedAt: t0}); err != nil {
 				return err
 			}
-			if _, err := tx.Enqueue(ctx, store.NewMessage{Kind: "contact_team", Recipient: "team@example.org", About: "Ada@Example.org", Payload: []byte(`{}`)}, t0); err != nil {
+			if err := tx.Enqueue(ctx, store.NewMessage{Kind: "contact_team", Recipient: "team@example.org", About: "Ada@Example.org", Payload: []byte(`{}`)}, t0); err != nil {
 				return err
 			}
-			_, err = tx.Enqueue(ctx, store.NewMessage{Kind: "contact_receipt", Recipient: "Ada@Example.org", About: "Ada@Example.org", Payload: []byte(`{}`)}, t0)
+			err = tx.Enqueue(ctx, store.NewMessage{Kind: "contact_receipt", Recipient: "Ada@Example.org", About: "Ada@Example.org", Payload: []byte(`{}`)}, t0)
 			return err
 		})
 		if err != nil {

@@ -83,7 +83,7 @@ func TestOutboxKeepsNoLinksOnceDone(t *testing.T) {
 		secret := `{"confirmUrl":"http://x/newsletter/confirm?token=SECRET-TOKEN"}`
 		for range 2 {
 			if err := s.InTx(ctx, func(tx *store.Tx) error {
-				_, err := tx.Enqueue(ctx, store.NewMessage{Kind: "newsletter_confirm", Recipient: "ada@example.org", About: "ada@example.org", Payload: []byte(secret)}, t0)
+				err := tx.Enqueue(ctx, store.NewMessage{Kind: "newsletter_confirm", Recipient: "ada@example.org", About: "ada@example.org", Payload: []byte(secret)}, t0)
 				return err
 			}); err != nil {
 				t.Fatal(err)

@@ -43,6 +43,66 @@ func TestAfterCommitRunsOnlyOnCommit(t *testing.T) {
 	})
 }
 
+// TestAnErrorLaterInATransactionUndoesItAll: a statement that fails ends its transaction,
+// undoes the statements before it and is returned by InTx, including a statement whose
+// result nobody reads (an insert) and which PostgreSQL's transaction sends only with the
+// next statement or with the commit. The store goes on working afterwards.
+func TestAnErrorLaterInATransactionUndoesItAll(t *testing.T) {
+	stores(t, func(t *testing.T, s *store.Store) {
+		ctx := t.Context()
+		p := store.LessonPlan{Reference: "TP-TWIC-ETHE-SAME", Email: "a@example.org", Subject: "science", Grade: "10", Topic: "t", Duration: 45, CreatedAt: t0}
+		if err := s.InTx(ctx, func(tx *store.Tx) error { return tx.AddLessonPlan(ctx, p) }); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			name  string
+			after func(*store.Tx) error
+		}{
+			{"reported by the commit", func(*store.Tx) error { return nil }},
+			{"reported by the next query", func(tx *store.Tx) error {
+				_, err := tx.CountMail(ctx, store.EmailKey("a@example.org"), t0, 10)
+				return err
+			}},
+			{"reported by the next statement", func(tx *store.Tx) error {
+				return tx.AddContact(ctx, store.Contact{ID: "C-AFTER", Name: "A", Email: "a@example.org", Reason: "other", Message: "m", CreatedAt: t0})
+			}},
+		} {
+			err := s.InTx(ctx, func(tx *store.Tx) error {
+				if err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: "a@example.org", Payload: []byte(`{}`)}, t0); err != nil {
+					return err
+				}
+				if err := tx.AddLessonPlan(ctx, p); err != nil { // the same reference again
+					return err
+				}
+				return c.after(tx)
+			})
+			if err == nil {
+				t.Errorf("%s: a second request with the same reference was committed", c.name)
+			}
+		}
+		if msgs, err := s.Messages(ctx); err != nil || len(msgs) != 0 {
+			t.Errorf("the failed transactions left %d messages (%v)", len(msgs), err)
+		}
+		if _, err := s.Contact(ctx, "C-AFTER"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("the failed transaction's contact: %v, want not found", err)
+		}
+		// The mail quota was not counted either: the first count of the day is 1.
+		err := s.InTx(ctx, func(tx *store.Tx) error {
+			if err := tx.Enqueue(ctx, store.NewMessage{Kind: "test", Recipient: "b@example.org", Payload: []byte(`{}`)}, t0); err != nil {
+				return err
+			}
+			ok, err := tx.CountMail(ctx, store.EmailKey("a@example.org"), t0, 1)
+			if err == nil && !ok {
+				t.Error("a failed transaction counted mail")
+			}
+			return err
+		})
+		if msgs, _ := s.Messages(ctx); err != nil || len(msgs) != 1 {
+			t.Errorf("after: %v, %d messages; want the one", err, len(msgs))
+		}
+	})
+}
+
 // TestWritersGiveUpTheirTurnWhenCancelled: a writer waiting for its turn behind a long
 // transaction stops waiting when its context ends, and the store goes on working.
 func TestWritersGiveUpTheirTurnWhenCancelled(t *testing.T) {

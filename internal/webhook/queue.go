@@ -42,7 +42,7 @@ func EnqueueTo(ctx context.Context, tx *store.Tx, endpoint int64, ev Event, abou
 	if err != nil {
 		return fmt.Errorf("webhook: queue %s: %w", ev.Type, err)
 	}
-	_, err = tx.Enqueue(ctx, store.NewMessage{
+	err = tx.Enqueue(ctx, store.NewMessage{
 		Kind: store.OutboxWebhook, Recipient: "webhook:" + strconv.FormatInt(endpoint, 10), About: about, Payload: payload,
 	}, now)
 	return err
