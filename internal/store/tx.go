@@ -7,9 +7,9 @@ import (
 )
 
 // Tx is a write transaction; see Store.InTx. Its methods are spread over the table files,
-// and run their statements with exec, execLater, queryRow and query.
+// and run their statements with its txConn's exec, execLater, queryRow and query.
 type Tx struct {
-	c txConn
+	txConn
 	s *Store
 	// committed are the functions to call once the transaction has committed (AfterCommit).
 	committed []func()
@@ -33,22 +33,6 @@ type txConn interface {
 // AfterCommit arranges for fn to be called once the transaction has committed, and never if
 // it rolls back: to wake a worker for rows the transaction queued.
 func (tx *Tx) AfterCommit(fn func()) { tx.committed = append(tx.committed, fn) }
-
-func (tx *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return tx.c.exec(ctx, query, args...)
-}
-
-func (tx *Tx) execLater(ctx context.Context, query string, args ...any) error {
-	return tx.c.execLater(ctx, query, args...)
-}
-
-func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) scanner {
-	return tx.c.queryRow(ctx, query, args...)
-}
-
-func (tx *Tx) query(ctx context.Context, query string, args ...any) (rowSet, error) {
-	return tx.c.query(ctx, query, args...)
-}
 
 // InTx runs fn in a transaction and commits it if fn returns nil; otherwise, or if fn
 // panics, it rolls back. The error of fn is returned as is.
@@ -75,21 +59,21 @@ func (s *Store) InTx(ctx context.Context, fn func(*Tx) error) error {
 	return nil
 }
 
-// runTx runs fn on the transaction t.c has begun and commits it if fn returns nil;
+// runTx runs fn on the transaction t.txConn has begun and commits it if fn returns nil;
 // otherwise, or if fn panics, or if the commit fails, it rolls back.
 func runTx(ctx context.Context, t *Tx, fn func(*Tx) error) error {
 	defer func() {
 		if p := recover(); p != nil {
-			t.c.rollback(ctx)
+			t.rollback(ctx)
 			panic(p)
 		}
 	}()
 	if err := fn(t); err != nil {
-		t.c.rollback(ctx)
+		t.rollback(ctx)
 		return err
 	}
-	if err := t.c.commit(ctx); err != nil {
-		t.c.rollback(ctx)
+	if err := t.commit(ctx); err != nil {
+		t.rollback(ctx)
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil
@@ -106,7 +90,7 @@ func (s *Store) sqliteInTx(ctx context.Context, t *Tx, fn func(*Tx) error) error
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	t.c = sqliteTx{tx: tx, s: s}
+	t.txConn = sqliteTx{tx: tx, s: s}
 	return runTx(ctx, t, fn)
 }
 

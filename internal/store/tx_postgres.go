@@ -41,7 +41,7 @@ func (s *Store) pgInTx(ctx context.Context, t *Tx, fn func(*Tx) error) error {
 	return c.Raw(func(dc any) error {
 		b := &pgx.Batch{}
 		b.Queue("BEGIN")
-		t.c = &pgTx{conn: dc.(*stdlib.Conn).Conn(), pending: b}
+		t.txConn = &pgTx{conn: dc.(*stdlib.Conn).Conn(), pending: b}
 		return runTx(ctx, t, fn)
 	})
 }
